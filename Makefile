@@ -1,0 +1,48 @@
+# make run   set up a virtual environment, load the demo tournament, serve it on :8000
+# make test  set up (Python packages and Debian's chromium) and run the whole test suite
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+HOST   ?= 127.0.0.1:8000
+
+.PHONY: run test venv dev-venv system-deps lint format bench clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: $(VENV)/.installed requirements-dev.txt
+	$(PY) -m pip install -q -r requirements-dev.txt
+	touch $@
+
+venv: $(VENV)/.installed
+dev-venv: $(VENV)/.dev-installed
+
+system-deps:
+	./scripts/system-deps.sh
+
+run: venv
+	DEBUG=1 $(PY) manage.py migrate --noinput -v0
+	DEBUG=1 $(PY) manage.py load_demo
+	@echo "Serving the demo tournament at http://$(HOST)/  (Ctrl-C to stop)"
+	DEBUG=1 $(PY) manage.py runserver $(HOST)
+
+test: dev-venv system-deps
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: dev-venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: dev-venv
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+bench: dev-venv
+	$(PY) benchmarks/bench_rules.py
+	$(PY) benchmarks/bench_seating.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache

@@ -1,0 +1,1 @@
+"""Penalties, substitutions and disqualifications (the referee desk, issue #7)."""

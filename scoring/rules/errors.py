@@ -1,0 +1,48 @@
+"""Errors of the rules core.
+
+A ``RuleViolation`` is something a referee or a user can fix (bad notation, a han/fu pair
+no hand can have, a hand after the game is over).  It carries a machine-readable ``code``
+(the ``error_code`` of the JSON interface), a finer ``reason`` and the parameters of the
+message, so that the edge (CLI, Django form) decides how to word and translate it.
+
+A bug in the core is never a RuleViolation: it is an ``AssertionError`` or another
+exception, and the CLI reports it as ``internal_error``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# The error codes of the public JSON interface (shared/design/interfaces.md).
+INVALID_INPUT = "invalid_input"
+NOT_A_WINNING_HAND = "not_a_winning_hand"
+NO_YAKU = "no_yaku"
+IMPOSSIBLE_VALUE = "impossible_value"
+NOT_ALLOWED = "not_allowed"
+GAME_OVER = "game_over"
+GAME_NOT_OVER = "game_not_over"
+
+
+class RuleViolation(Exception):
+    """Input that breaks a rule: ``code`` for programs, ``template`` + ``params`` for people.
+
+    >>> str(RuleViolation("invalid_input", "fifth_copy", "five copies of {tile}", tile="5m"))
+    'five copies of 5m'
+    """
+
+    def __init__(self, code: str, reason: str, template: str, /, **params: Any) -> None:
+        self.code = code
+        self.reason = reason
+        self.template = template
+        self.params = params
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**self.params)
+
+    def with_prefix(self, where: str) -> RuleViolation:
+        """The same violation, its sentence led by where it happened ("hand 7 (S2): ...")."""
+        return RuleViolation(
+            self.code, self.reason, "{where}: " + self.template, where=where, **self.params
+        )

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Debian packages the test suite needs: Chromium for the browser tests.
+# Installs only what is missing; needs root (or sudo) the first time.
+set -euo pipefail
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+[ ${#need[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+    echo "system-deps: missing ${need[*]}; run as root or install them with apt-get" >&2; exit 1
+  fi
+else SUDO=""; fi
+echo "system-deps: installing ${need[*]} from Debian's packages"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

@@ -1,0 +1,81 @@
+"""Playwright driving Debian's chromium against pytest-django's live server.
+
+Browser downloads do not work here, so the tests use /usr/bin/chromium. Where it is missing
+the tests are skipped, unless REQUIRE_BROWSER is set (as .ci/run does), when they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM refuses to run
+# inside one unless told that this is deliberate. Only the browser tests set it.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        if os.environ.get("REQUIRE_BROWSER"):
+            pytest.fail(f"chromium not found at {CHROMIUM}; run scripts/system-deps.sh")
+        pytest.skip("chromium is not installed (scripts/system-deps.sh installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--headless",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(base_url=live_server.url)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A phone-sized page (the referees' and players' screen)."""
+    context = browser.new_context(
+        base_url=live_server.url,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def login(page, username: str, password: str) -> None:
+    page.goto("/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button[type=submit]")
+    page.wait_for_load_state()

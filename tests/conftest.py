@@ -1,0 +1,83 @@
+"""Shared fixtures: named personas and a small tournament (style.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournament.models import Player, Registration, Session, Staff, Table, Tournament
+
+
+@pytest.fixture
+def tournament(db) -> Tournament:
+    return Tournament.objects.create(
+        name="Test Open",
+        slug="test-open",
+        start_date=dt.date(2026, 5, 2),
+        end_date=dt.date(2026, 5, 3),
+        visibility=Tournament.Visibility.PUBLISHED,
+        session_count=4,
+    )
+
+
+@pytest.fixture
+def draft_tournament(db) -> Tournament:
+    return Tournament.objects.create(
+        name="Secret Cup",
+        slug="secret-cup",
+        start_date=dt.date(2026, 6, 1),
+        end_date=dt.date(2026, 6, 1),
+    )
+
+
+def _user(username: str):
+    return get_user_model().objects.create_user(username=username, password="pw-" + username)
+
+
+@pytest.fixture
+def organiser(tournament):
+    user = _user("olga_organiser")
+    Staff.objects.create(tournament=tournament, user=user, role=Staff.Role.ORGANISER)
+    return user
+
+
+@pytest.fixture
+def referee(tournament):
+    user = _user("rene_referee")
+    Staff.objects.create(tournament=tournament, user=user, role=Staff.Role.REFEREE)
+    return user
+
+
+@pytest.fixture
+def stranger(db):
+    """Logged in, but neither staff nor player of any tournament here."""
+    return _user("sam_stranger")
+
+
+def make_players(tournament: Tournament, n: int) -> list[Player]:
+    players = []
+    for i in range(n):
+        player = Player.objects.create(
+            first_name=f"First{i:03d}",
+            last_name=f"Last{i:03d}",
+            ema_number=f"05{i:06d}",
+            country="DE",
+        )
+        Registration.objects.create(
+            tournament=tournament, player=player, status=Registration.Status.CONFIRMED
+        )
+        players.append(player)
+    return players
+
+
+@pytest.fixture
+def seated_session(tournament):
+    """Session 1 of the test tournament with 8 players seated at two tables."""
+    players = make_players(tournament, 8)
+    session = Session.objects.create(tournament=tournament, number=1)
+    tables = [Table.objects.create(tournament=tournament, number=n) for n in (1, 2)]
+    for i, player in enumerate(players):
+        session.seats.create(table=tables[i // 4], wind=i % 4, player=player)
+    return session

@@ -1,0 +1,18 @@
+from .models import Tournament
+from .permissions import can_view, is_organiser, is_staff_of
+
+
+def current_tournament(request):
+    """The tournament the page belongs to, for the navigation (None outside a tournament)."""
+    match = getattr(request, "resolver_match", None)
+    slug = match.kwargs.get("slug") if match else None
+    if not slug:
+        return {}
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None or not can_view(request.user, tournament):
+        return {}
+    return {
+        "nav_tournament": tournament,
+        "nav_is_staff": is_staff_of(request.user, tournament),
+        "nav_is_organiser": is_organiser(request.user, tournament),
+    }
