@@ -1,5 +1,5 @@
 # make run   set up a virtual environment, load the demo tournament, serve it on :8000
-# make test  set up (Python packages and Debian's chromium) and run the whole test suite
+# make test  set up (Python packages, Debian's chromium and redis-server) and run all tests
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Debian packages the test suite needs: Chromium for the browser tests.
+# Debian packages the test suite needs: Chromium for the browser tests, Redis for the
+# tests that run a real Celery worker against a real broker.
 # Installs only what is missing; needs root (or sudo) the first time.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
