@@ -106,8 +106,12 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several writers (web process and an eager task) wait for each other instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Several writers (web process, an eager task, a worker) wait for each other instead of
+    # failing: IMMEDIATE takes the write lock when a transaction begins, so a transaction
+    # that reads first and writes later cannot hit "database is locked" half-way.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -151,6 +155,13 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
+# Task modules outside <app>/tasks.py, which autodiscovery does not find.
+CELERY_IMPORTS = ("tournament.clock.tasks", "tournament.seating_tasks")
+# The session clock's signal (EMA 5.9, WRC 8.2) is queued with an ETA at its time; the beat
+# sweep fires any signal whose ETA task was lost, e.g. in a broker restart.
+CELERY_BEAT_SCHEDULE = {
+    "session-clock-signals": {"task": "tournament.clock.fire_due_signals", "schedule": 10.0},
+}
 
 if REDIS_URL:
     CACHES = {

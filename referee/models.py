@@ -1,1 +1,140 @@
-"""Penalties, substitutions and disqualifications (the referee desk, issue #7)."""
+"""Penalties, substitutions and disqualifications (the referee desk, issue #7).
+
+Every decision of the desk is a row that is never deleted.  A decision taken back is
+*withdrawn*: it keeps its row, and gains who withdrew it, when and why.  A correction (say, a
+lateness of 7 minutes that was really 5) withdraws the old penalty with the reason and adds a
+new one that points at it (``Penalty.corrects``), so the log shows both.
+
+Amounts are tournament points (1 point = 1,000 table points) and stored negative, as the
+standings add them: ``-7`` for 7 minutes late under EMA 5.7.  They come from the ruleset
+(``tournament.rules()``) through ``referee.kinds``; no rule value lives here.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from tournament.models import Player, Session, Table, Tournament
+
+
+class DeskRecord(models.Model):
+    """What every desk decision has: whom it concerns, where, who decided, and its withdrawal."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # RESTRICT: a session or table that carries decisions must not vanish from the history
+    # on its own; deleting the whole tournament (which cascades to these rows) still works.
+    session = models.ForeignKey(
+        Session, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    # The player's table when the decision was taken (the seating may change later).
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    withdrawal_reason = models.TextField(blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-created_at", "-pk"]
+
+    @property
+    def is_active(self) -> bool:
+        return self.withdrawn_at is None
+
+
+class Penalty(DeskRecord):
+    class Kind(models.TextChoices):
+        CHOMBO = "chombo", "Chombo"
+        LATE = "late", "Late"
+        OBSTRUCTION = "obstruction", "Obstruction"
+        PHONE = "phone", "Phone"
+        INFORMATION = "information", "Passing information"
+        DEAD_HAND = "dead_hand", "Dead hand"
+        OTHER = "other", "Other point penalty"
+
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    hand = models.CharField(
+        max_length=30, blank=True, help_text="The hand, e.g. 'E3' or 'South 2, 1 counter'."
+    )
+    minutes = models.PositiveSmallIntegerField(null=True, blank=True)  # lateness only
+    serious = models.BooleanField(default=False)  # obstruction in serious or repeated cases
+    points = models.DecimalField(
+        max_digits=7, decimal_places=2, help_text="Tournament points, negative; 0: logged only."
+    )
+    corrects = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.RESTRICT, related_name="corrections"
+    )
+
+    class Meta(DeskRecord.Meta):
+        verbose_name_plural = "penalties"
+        indexes = [models.Index(fields=["tournament", "player"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.player} ({self.points})"
+
+
+class Substitution(DeskRecord):
+    """A reserve in ``player``'s seat for one session (EMA 5.8, WRC 7.2).
+
+    ``player`` is the one who leaves and misses the session; ``substitute`` sits in the seat.
+    """
+
+    class Timing(models.TextChoices):
+        # The values are the score sheet's substitute marks, the rules core's
+        # ``substitutes`` field (scoring.rules.substitutes).
+        FROM_START = "start", "From the start of the session"
+        DURING = "during", "Joined during the session"
+
+    substitute = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    timing = models.CharField(max_length=6, choices=Timing.choices)
+    wind = models.PositiveSmallIntegerField()  # the seat, 0..3 = E, S, W, N
+
+    class Meta(DeskRecord.Meta):
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "player"],
+                condition=models.Q(withdrawn_at__isnull=True),
+                name="one_active_substitution_a_player",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.substitute} for {self.player} in {self.session}"
+
+
+class Disqualification(DeskRecord):
+    """The player stops playing (EMA 5.5, WRC 7.1).
+
+    ``removed_seats`` keeps the seats taken from the unplayed sessions, as
+    ``[{"session": 5, "table": 3, "wind": 1}, ...]``, so that the history shows them and a
+    withdrawn disqualification can give back the seats that are still free.
+    """
+
+    removed_seats = models.JSONField(default=list, blank=True)
+
+    class Meta(DeskRecord.Meta):
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=models.Q(withdrawn_at__isnull=True),
+                name="one_active_disqualification",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} disqualified from {self.tournament}"

@@ -1,1 +1,165 @@
-"""Score sheets and table results (filled in by the score-sheet work, issue #6)."""
+"""Score sheets, their versions and the per-seat table results (issue #6).
+
+A ``ScoreSheet`` is what one table hands in after a session: either the four final table
+scores (the common EMA sheet) or the hands one by one.  ``entry`` keeps it exactly as it was
+entered, ``result`` the rules core's answer for it.  The per-seat ``TableResult`` rows are
+written from that answer by ``scoring.services`` and are what the standings add up; a
+``SheetVersion`` is kept for every save (who, when, why, what), so nothing is ever lost.
+
+Why an explicit version model rather than django-simple-history: a correction must carry a
+reason, the history page shows what changed between two versions of the *entry*, and the
+conflict page compares the stored version with the refused one.  Those are first-class
+fields here, not a side table keyed on whatever fields the model happens to have.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from tournament.models import Player, Session, Table, Tournament
+
+
+class ScoreSheet(models.Model):
+    class Mode(models.TextChoices):
+        FINAL = "final", "Final scores"
+        HANDS = "hands", "Hand by hand"
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", "Entered"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sheets")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="sheets")
+    mode = models.CharField(max_length=5, choices=Mode.choices, default=Mode.FINAL)
+    # As entered, in seat order (see scoring.services for the shape): a rejected or
+    # corrected sheet is always shown back from here.
+    entry = models.JSONField(default=dict)
+    # The rules core's answer to the entry (interfaces.md), keyed by seat "E", "S", "W", "N".
+    result = models.JSONField(default=dict)
+    # Optimistic lock: every save is an UPDATE ... WHERE version = the version the form was
+    # opened at, so a second editor's save is refused instead of overwriting the first.
+    version = models.PositiveIntegerField(default=1)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["session__number", "table__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "table"], name="one_sheet_per_table")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session}, {self.table}"
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+
+class SheetVersion(models.Model):
+    """One saved state of a sheet: kept forever, never edited."""
+
+    class Action(models.TextChoices):
+        ENTERED = "entered", "Entered"
+        EDITED = "edited", "Edited"
+        CONFIRMED = "confirmed", "Confirmed"
+        CORRECTED = "corrected", "Corrected after confirmation"
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    mode = models.CharField(max_length=5, choices=ScoreSheet.Mode.choices)
+    entry = models.JSONField()
+    result = models.JSONField()
+    status = models.CharField(max_length=10, choices=ScoreSheet.Status.choices)
+    reason = models.TextField(blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "number"], name="one_version_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sheet} v{self.number} ({self.get_action_display()})"
+
+
+class TableResult(models.Model):
+    """One seat's result of one sheet, as the rules core (and the substitute rule) made it.
+
+    ``score`` is the hanchan score that the standings add up: table part + uma + penalty
+    (chombo and other penalties the sheet itself implies).  Referee-desk penalties are not
+    here: they come from ``tournament.standings.referee_decisions``.
+    """
+
+    class Substitute(models.TextChoices):
+        NO = "", "No"
+        FROM_START = "start", "Substitute from the start of the session"
+        DURING = "during", "Substitute who joined during the session"
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="results")
+    # Denormalised from the sheet so that the standings read one table with one index.
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="results")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="table_results")
+    wind = models.PositiveSmallIntegerField()  # first seat, 0..3 = E, S, W, N
+    points = models.IntegerField(help_text="Final table points after leftover sticks.")
+    rank = models.PositiveSmallIntegerField()
+    uma = models.DecimalField(max_digits=9, decimal_places=4)
+    penalty = models.DecimalField(max_digits=9, decimal_places=4)
+    table_score = models.DecimalField(
+        max_digits=9, decimal_places=4, help_text="The score without uma and penalties."
+    )
+    score = models.DecimalField(max_digits=9, decimal_places=4)
+    substitute = models.CharField(
+        max_length=6, choices=Substitute.choices, blank=True, default=Substitute.NO
+    )
+
+    class Meta:
+        ordering = ["session__number", "sheet__table__number", "wind"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "wind"], name="one_result_per_seat"),
+            models.UniqueConstraint(fields=["session", "player"], name="one_result_per_session"),
+        ]
+        indexes = [models.Index(fields=["player", "session"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.session}: {self.score}"
+
+
+class StandingsSettings(models.Model):
+    """How a tournament orders players whose total scores are equal.
+
+    - ``shared`` (default): they share a place, listed by name (the EMA results file allows
+      shared places; EMA 3.6.1 splits table ties the same way).
+    - ``table_points``: the higher sum of table scores (without uma and penalties) first,
+      still shared when that is equal too.
+    - ``best_session``: the higher best single-session score first, then shared.
+    """
+
+    class TieBreak(models.TextChoices):
+        SHARED = "shared", "Tied players share the place"
+        TABLE_POINTS = "table_points", "Higher table points (without uma) first"
+        BEST_SESSION = "best_session", "Higher best session score first"
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="standings_settings"
+    )
+    tie_break = models.CharField(max_length=12, choices=TieBreak.choices, default=TieBreak.SHARED)
+
+    class Meta:
+        verbose_name_plural = "standings settings"
+
+    def __str__(self) -> str:
+        return f"Standings of {self.tournament}: {self.get_tie_break_display()}"

@@ -1,6 +1,18 @@
 from django.contrib import admin
 
-from .models import Player, Registration, Seat, Session, Staff, Table, Tournament
+from .models import (
+    Player,
+    Registration,
+    Seat,
+    SeatChange,
+    SeatingJob,
+    Session,
+    SessionClockEvent,
+    Staff,
+    Table,
+    TableFinish,
+    Tournament,
+)
 
 
 class StaffInline(admin.TabularInline):
@@ -23,9 +35,13 @@ class TournamentAdmin(admin.ModelAdmin):
         "city",
         "ruleset",
         "visibility",
+        "ema_rated",
         "session_count",
+        "player_limit",
+        "registration_opens",
+        "registration_closes",
     ]
-    list_filter = ["ruleset", "visibility"]
+    list_filter = ["ruleset", "visibility", "ema_rated"]
     search_fields = ["name", "city", "venue"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [StaffInline, TableInline]
@@ -33,15 +49,27 @@ class TournamentAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["last_name", "first_name", "ema_number", "country", "club"]
+    list_display = ["last_name", "first_name", "ema_number", "country", "club", "email", "user"]
+    list_select_related = ["user"]
+    raw_id_fields = ["user"]
     list_filter = ["country"]
     search_fields = ["last_name", "first_name", "ema_number", "club"]
 
 
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ["player", "tournament", "status", "is_reserve", "checked_in", "results_count"]
-    list_filter = ["tournament", "status", "is_reserve", "checked_in"]
+    list_display = [
+        "player",
+        "tournament",
+        "status",
+        "is_reserve",
+        "checked_in",
+        "fills_in",
+        "results_count",
+        "registered_at",
+    ]
+    list_filter = ["tournament", "status", "is_reserve", "checked_in", "fills_in"]
+    list_select_related = ["player", "tournament"]
     search_fields = ["player__last_name", "player__first_name", "player__ema_number"]
     autocomplete_fields = ["player"]
 
@@ -69,3 +97,31 @@ class TableAdmin(admin.ModelAdmin):
 class StaffAdmin(admin.ModelAdmin):
     list_display = ["user", "tournament", "role", "may_run_clock"]
     list_filter = ["tournament", "role"]
+
+
+@admin.register(SessionClockEvent)
+class SessionClockEventAdmin(admin.ModelAdmin):
+    list_display = ["session", "kind", "at", "by", "added", "version"]
+    list_filter = ["session__tournament", "kind"]
+    list_select_related = ["session", "session__tournament", "by"]
+
+
+@admin.register(TableFinish)
+class TableFinishAdmin(admin.ModelAdmin):
+    list_display = ["session", "table", "finished_at", "ended_by_time", "reported_by"]
+    list_filter = ["session__tournament", "ended_by_time"]
+    list_select_related = ["session", "table", "reported_by"]
+
+
+@admin.register(SeatingJob)
+class SeatingJobAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "method", "seed", "state", "done", "total", "created_at"]
+    list_filter = ["tournament", "method", "state"]
+    list_select_related = ["tournament"]
+
+
+@admin.register(SeatChange)
+class SeatChangeAdmin(admin.ModelAdmin):
+    list_display = ["session", "description", "by", "at"]
+    list_filter = ["session__tournament"]
+    list_select_related = ["session", "session__tournament", "by"]

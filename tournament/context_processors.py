@@ -3,7 +3,19 @@ from .permissions import can_view, is_organiser, is_staff_of
 
 
 def current_tournament(request):
-    """The tournament the page belongs to, for the navigation (None outside a tournament)."""
+    """The tournament the page belongs to, for the navigation (empty outside a tournament).
+
+    Worked out once per request: a page that renders several templates with a
+    RequestContext (a table, a partial) would otherwise query the tournament each time.
+    """
+    cached = getattr(request, "_nav_context", None)
+    if cached is not None:
+        return cached
+    request._nav_context = context = _nav_context(request)
+    return context
+
+
+def _nav_context(request) -> dict:
     match = getattr(request, "resolver_match", None)
     slug = match.kwargs.get("slug") if match else None
     if not slug:

@@ -15,7 +15,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from .ema import COUNTRY_ASSOCIATION
-from .models import Player, Registration, Session, Staff, Table, Tournament
+from .models import (
+    Player,
+    Registration,
+    Seat,
+    SeatingJob,
+    Session,
+    Staff,
+    Table,
+    Tournament,
+)
 
 DEMO_SLUG = "demo-riichi-open"
 DEMO_PASSWORD = "mahjong-demo"  # printed by the command; demo data only
@@ -123,14 +132,17 @@ def load_demo(*, today: dt.date | None = None) -> DemoResult:
     admin = _user("admin", superuser=True)
     organiser = _user("organiser")
     referee = _user("referee")
+    # EMA: at least one referee per 32 players, so a field of 40 needs two.
+    head_referee = _user("referee2")
     Staff.objects.get_or_create(
         tournament=tournament, user=organiser, defaults={"role": Staff.Role.ORGANISER}
     )
-    Staff.objects.get_or_create(
-        tournament=tournament,
-        user=referee,
-        defaults={"role": Staff.Role.REFEREE, "may_run_clock": True},
-    )
+    for user in (referee, head_referee):
+        Staff.objects.get_or_create(
+            tournament=tournament,
+            user=user,
+            defaults={"role": Staff.Role.REFEREE, "may_run_clock": True},
+        )
 
     serial = 0
     players: list[Player] = []
@@ -188,12 +200,190 @@ def load_demo(*, today: dt.date | None = None) -> DemoResult:
             defaults=dict(planned_start=planned, minutes=tournament.session_minutes),
         )
 
+    _seat_demo_sessions(tournament, organiser=organiser)
+    _referee_demo_events(tournament, today=today, referee=referee)
+    _score_demo_sessions(tournament, today=today, referee=referee)
+    # The first day is over: its sessions are finished (and so locked for the seating).
+    tournament.sessions.filter(planned_start__date__lt=today).update(state=Session.State.FINISHED)
+
     return DemoResult(
         tournament=tournament,
         logins=[
             ("organiser", DEMO_PASSWORD, "organiser of the demo tournament"),
             ("referee", DEMO_PASSWORD, "referee of the demo tournament"),
+            ("referee2", DEMO_PASSWORD, "second referee of the demo tournament"),
             ("player", DEMO_PASSWORD, f"player ({players[0]})"),
             (admin.username, DEMO_PASSWORD, "site administrator (Django admin)"),
         ],
     )
+
+
+# --- the seating (issue 8) -----------------------------------------------------------------
+
+
+def _seat_demo_sessions(tournament: Tournament, *, organiser) -> None:
+    """Seat every session with the seating core, from the tournament's seed, once.
+
+    A tournament that already has seats keeps them (the organiser may have changed them by
+    hand), so loading the demo again changes nothing.
+    """
+    from .services.seating import seating_generate_now
+
+    if Seat.objects.filter(session__tournament=tournament).exists():
+        return
+    seating_generate_now(
+        tournament=tournament,
+        method=SeatingJob.Method.PLAN,
+        seed=tournament.seating_seed,
+        user=organiser,
+        now=timezone.now(),
+    )
+
+
+# --- the referee desk (issue 7) -----------------------------------------------------------
+
+
+def _referee_demo_events(tournament: Tournament, *, today: dt.date, referee) -> None:
+    """What a first day brings to the desk: a late player, a chombo and a substitute.
+
+    Logged once: a tournament whose desk already has records keeps them.  They are made
+    before the score sheets, because a substitution must precede its table's sheet.
+    """
+    from referee.models import Penalty, Substitution
+    from referee.services import penalty_create, substitution_create
+
+    if Penalty.objects.filter(tournament=tournament).exists() or (
+        Substitution.objects.filter(tournament=tournament).exists()
+    ):
+        return
+    played = {s.number: s for s in tournament.sessions.filter(planned_start__date__lt=today)}
+    if len(played) < 4:
+        return
+
+    def seated(session: Session, table: int, wind: int) -> Player:
+        return Seat.objects.get(session=session, table__number=table, wind=wind).player
+
+    session = played[2]
+    penalty_create(
+        tournament=tournament,
+        player=seated(session, 3, 1),
+        session=session,
+        kind=Penalty.Kind.LATE,
+        minutes=4,
+        user=referee,
+        now=session.planned_start + dt.timedelta(minutes=4),
+    )
+    session = played[3]
+    penalty_create(
+        tournament=tournament,
+        player=seated(session, 5, 2),
+        session=session,
+        kind=Penalty.Kind.CHOMBO,
+        hand="E3",
+        reason="Declared ron on a tile that does not complete the hand.",
+        user=referee,
+        now=session.planned_start + dt.timedelta(minutes=35),
+    )
+    session = played[4]
+    reserve = (
+        Registration.objects.filter(tournament=tournament, is_reserve=True)
+        .order_by("player__last_name")
+        .first()
+    )
+    substitution_create(
+        tournament=tournament,
+        session=session,
+        player=seated(session, 8, 0),
+        substitute=reserve.player,
+        timing=Substitution.Timing.FROM_START,
+        reason="Ill: cannot play this session.",
+        user=referee,
+        now=session.planned_start - dt.timedelta(minutes=10),
+    )
+
+
+# --- score sheets of the sessions already played (issue 6) --------------------------------
+
+# Han/fu pairs that every preset accepts on a discard and on self-draw.
+_DEMO_HANDS = [(1, 30), (1, 40), (2, 30), (2, 40), (3, 30), (3, 40), (4, 30), (5, None), (6, None)]
+
+
+def _demo_points(rng) -> list[int]:
+    """Four final scores of a plausible hanchan: whole hundreds adding up to 120,000."""
+    while True:
+        points = [30000 + 100 * round(rng.gauss(0, 110)) for _ in range(3)]
+        points.append(120000 - sum(points))
+        if all(p > -10000 for p in points):
+            return points
+
+
+def _demo_game(rng, ruleset: str) -> list[dict]:
+    """A hand-by-hand game played to the end of South 4, each hand accepted by the core."""
+    from scoring.rules.errors import RuleViolation
+    from scoring.rules.sheet import evaluate_game
+
+    players = ["E", "S", "W", "N"]
+    hands: list[dict] = []
+    while len(hands) < 40:
+        kind = rng.random()
+        winner = rng.choice(players)
+        han, fu = rng.choice(_DEMO_HANDS)
+        win = {"winner": winner, "han": han} | ({"fu": fu} if fu else {})
+        riichi = [winner] if rng.random() < 0.3 else []
+        if kind < 0.55:
+            loser = rng.choice([p for p in players if p != winner])
+            hand = {"ron": [win], "from": loser}
+        elif kind < 0.85:
+            hand = {"tsumo": win}
+        else:
+            hand = {"draw": {"tenpai": rng.sample(players, rng.randint(0, 3))}}
+            riichi = [p for p in riichi if p in hand["draw"]["tenpai"]]
+        if riichi:
+            hand["riichi"] = riichi
+        hands.append(hand)
+        try:
+            evaluate_game({"ruleset": ruleset, "players": players, "hands": hands})
+            return hands
+        except RuleViolation as violation:
+            if violation.code != "game_not_over":
+                hands.pop()  # not a hand this ruleset takes: draw another one
+    raise AssertionError("the demo game did not end in 40 hands")
+
+
+def _score_demo_sessions(tournament: Tournament, *, today: dt.date, referee) -> None:
+    """Enter and confirm the sheets of the seated sessions of the days already played.
+
+    Table 1 hands in a hand-by-hand sheet, the others the usual final scores.  The results
+    are drawn from a seeded generator, so every run gives the same standings; a table that
+    already has a sheet is left alone.
+    """
+    import random
+
+    from scoring.models import ScoreSheet
+    from scoring.services import SheetError, sheet_confirm, sheet_save
+
+    played = tournament.sessions.filter(planned_start__date__lt=today).order_by("number")
+    for session in played:
+        scored = set(ScoreSheet.objects.filter(session=session).values_list("table_id", flat=True))
+        tables = Table.objects.filter(seats__session=session).exclude(pk__in=scored).distinct()
+        for table in tables.order_by("number"):
+            rng = random.Random(tournament.seating_seed * 1000 + session.number * 50 + table.number)
+            if table.number == 1:
+                mode = "hands"
+                entry = {"hands": _demo_game(rng, tournament.ruleset), "ended_by_time": False}
+            else:
+                mode = "final"
+                entry = {"points": _demo_points(rng), "riichi_left": 0, "chombo": [0] * 4}
+            entry["substitutes"] = [""] * 4
+            try:
+                sheet = sheet_save(
+                    session=session,
+                    table=table,
+                    mode=mode,
+                    entry=entry,
+                    expected_version=0,
+                    user=referee,
+                )
+            except SheetError:
+                continue  # a table the seating left short of four players has no sheet
+            sheet_confirm(sheet=sheet, expected_version=sheet.version, user=referee)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 
 from django.conf import settings
@@ -57,6 +58,10 @@ class Tournament(models.Model):
     registration_opens = models.DateTimeField(null=True, blank=True)
     registration_closes = models.DateTimeField(null=True, blank=True)
     player_limit = models.PositiveIntegerField(null=True, blank=True)
+    # The dashboard checks an EMA-rated event against the EMA's requirements (ema-events.md).
+    ema_rated = models.BooleanField(
+        "EMA-rated", default=True, help_text="Results go to the EMA ranking."
+    )
     # The seating is drawn from this seed so that the organiser can show how it was made.
     seating_seed = models.PositiveIntegerField(default=_new_seed)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -164,6 +169,20 @@ class Registration(models.Model):
     # EMA: substitutes are asked before the first session whether their results count.
     results_count = models.BooleanField(null=True, blank=True)
     checked_in = models.BooleanField(default=False)
+    # A checked-in reserve who plays every session to make the field a multiple of four.
+    fills_in = models.BooleanField(
+        "fills in", default=False, help_text="Reserve playing to complete the last table."
+    )
+    # Accessibility (issue 8): the player always plays at this physical table; the seating
+    # plan respects it and leaves the player out of the repeated-table figures.
+    fixed_table = models.ForeignKey(
+        "Table",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="fixed_registrations",
+        help_text="Accessibility: the player always plays at this table.",
+    )
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -209,6 +228,35 @@ class Session(models.Model):
     minutes = models.PositiveSmallIntegerField(default=90)
     state = models.CharField(max_length=10, choices=State.choices, default=State.PLANNED)
 
+    # --- the session clock (tournament/clock/) ---------------------------------------------
+    # The clock lives in these rows, not in a process, so a reload, a second browser or a
+    # restarted server shows the same time. tournament/clock/timing.py does the arithmetic.
+    clock_length = models.DurationField(
+        null=True, blank=True, help_text="Playing time incl. extensions; set when started."
+    )
+    # Taken from the ruleset when the clock starts (EMA 5.9: 15 minutes; WRC 8.2: 0).
+    clock_signal_before = models.DurationField(null=True, blank=True)
+    clock_after_signal = models.CharField(max_length=20, blank=True)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    # Start of the current running stretch; empty while paused.
+    clock_running_since = models.DateTimeField(null=True, blank=True)
+    # Playing time before the current stretch (the stretches before each pause).
+    clock_elapsed = models.DurationField(default=dt.timedelta(0))
+    clock_ended_at = models.DateTimeField(null=True, blank=True)
+    # Raised by every start, pause, resume, extension and end: a signal task queued for an
+    # older version finds the clock changed and does nothing.
+    clock_version = models.PositiveIntegerField(default=0)
+    # Set by exactly one conditional UPDATE (tournament/clock/services.py): the signal fires
+    # once, however many workers, beat sweeps and browsers try.
+    signal_fired_at = models.DateTimeField(null=True, blank=True)
+
+    # --- the seating (issue 8) ----------------------------------------------------------------
+    # The generation that wrote this session's seats: its seed, method and input are what the
+    # public pages show to prove the draw was random and fair (EMA: transparent seating).
+    seating_job = models.ForeignKey(
+        "SeatingJob", null=True, blank=True, on_delete=models.SET_NULL, related_name="seated"
+    )
+
     class Meta:
         ordering = ["tournament", "number"]
         constraints = [
@@ -249,3 +297,136 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at {self.table}, {self.get_wind_display()}"
+
+
+class SessionClockEvent(models.Model):
+    """What happened to a session's clock, when and by whom: the clock's history."""
+
+    class Kind(models.TextChoices):
+        START = "start", "Started"
+        PAUSE = "pause", "Paused"
+        RESUME = "resume", "Resumed"
+        EXTEND = "extend", "Extended"
+        SIGNAL = "signal", "Signal given"
+        END = "end", "Ended"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="clock_events")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    at = models.DateTimeField()
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    # Extensions: how much time was added.
+    added = models.DurationField(null=True, blank=True)
+    version = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["at", "pk"]
+        constraints = [
+            # A second line of defence behind the conditional UPDATE: one signal per session.
+            models.UniqueConstraint(
+                fields=["session"], condition=models.Q(kind="signal"), name="one_signal_a_session"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session}: {self.get_kind_display()} at {self.at:%H:%M:%S}"
+
+
+class TableFinish(models.Model):
+    """A table that has finished its game in a session, as reported from the table."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="table_finishes")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="finishes")
+    finished_at = models.DateTimeField()
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    # True when the time limit ended the game before its natural end (EMA 5.9, WRC 8.2); the
+    # score sheet passes it to the rules core as ``ended_by_time``.
+    ended_by_time = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "table"], name="one_finish_a_table")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} finished {self.session}"
+
+
+class SeatingJob(models.Model):
+    """One generation of the seating by the seating core, run as a Celery task.
+
+    The task writes its progress here (throttled), so the progress page works the same with
+    an eager task and with a worker. The row also keeps the core's exact input (``options``)
+    and which player and table each index stands for: anyone can re-run the same input with
+    ``python -m tournament.seating`` and get the same seating (EMA: transparent seating).
+    """
+
+    class Method(models.TextChoices):
+        PLAN = "plan", "Plan of the remaining sessions"
+        SWISS = "swiss", "Swiss: the next session by the standings"
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Waiting for a worker"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="seating_jobs"
+    )
+    method = models.CharField(max_length=10, choices=Method.choices)
+    seed = models.PositiveIntegerField()
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    message = models.CharField(max_length=500, blank=True)
+    # The core's input, player pk per index, table number per index, the sessions seated and
+    # the quality figures of the result: the record of how the seating was made.
+    options = models.JSONField(default=dict, blank=True)
+    players = models.JSONField(default=list, blank=True)
+    tables = models.JSONField(default=list, blank=True)
+    sessions = models.JSONField(default=list, blank=True)
+    result = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_method_display()} for {self.tournament} ({self.get_state_display()})"
+
+    @property
+    def finished(self) -> bool:
+        return self.state in (self.State.DONE, self.State.FAILED)
+
+    @property
+    def percent(self) -> int:
+        if self.state == self.State.DONE:
+            return 100
+        return min(99, 100 * self.done // self.total) if self.total else 0
+
+
+class SeatChange(models.Model):
+    """A change of the seating by hand (a swap or a move), kept so the public sees it."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seat_changes")
+    description = models.CharField(max_length=300)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.session}: {self.description}"

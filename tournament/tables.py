@@ -3,27 +3,82 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.template import Context
+from django.template.loader import get_template
 from django.utils.html import format_html
 
 from .models import Registration
 
 
+class PageContextTemplateColumn(tables.TemplateColumn):
+    """A TemplateColumn rendered in the page's own context.
+
+    django-tables2 renders ``template_name`` with the request, which runs every context
+    processor again for every row (a query per row); the page's context already holds
+    all the template needs (csrf token, tournament, request).
+    """
+
+    def render(self, record, table, value, bound_column, **kwargs):
+        parent = getattr(table, "context", None) or Context()
+        context = self.get_context_data(
+            record=record, table=table, value=value, bound_column=bound_column, **kwargs
+        )
+        with parent.update(context):
+            return get_template(self.template_name).template.render(parent)
+
+
 class RegistrationTable(tables.Table):
+    # The exports have the columns of the player import, so that an exported list can be
+    # imported into the next tournament; the page shows one "Last, First" column instead.
+    last_name = tables.Column(accessor="player__last_name", verbose_name="Last name", visible=False)
+    first_name = tables.Column(
+        accessor="player__first_name", verbose_name="First name", visible=False
+    )
     name = tables.Column(
         accessor="player__last_name",
         verbose_name="Name",
         order_by=("player__last_name", "player__first_name"),
+        exclude_from_export=True,
     )
     ema_number = tables.Column(accessor="player__ema_number", verbose_name="EMA number")
     country = tables.Column(accessor="player__country", verbose_name="Country")
     club = tables.Column(accessor="player__club", verbose_name="Club")
     status = tables.Column()
+    reserve = tables.Column(accessor="is_reserve", verbose_name="Reserve", visible=False)
+    # Organisers only (see __init__): contact, check-in, and what they can do with a row.
+    email = tables.Column(accessor="player__email", verbose_name="E-mail")
+    checked_in = tables.BooleanColumn(verbose_name="Checked in")
+    registered_at = tables.DateTimeColumn(verbose_name="Registered", format="j M Y H:i")
+    actions = PageContextTemplateColumn(
+        template_name="tournament/_registration_actions.html",
+        verbose_name="",
+        orderable=False,
+        exclude_from_export=True,
+    )
+
+    STAFF_ONLY = ("email", "checked_in", "registered_at", "actions")
 
     class Meta:
         model = Registration
         fields = ("name", "ema_number", "country", "club", "status")
+        sequence = (
+            "last_name",
+            "first_name",
+            "name",
+            "ema_number",
+            "country",
+            "club",
+            "status",
+            "reserve",
+            "...",
+        )
         attrs = {"class": "data-table"}
         empty_text = "No players registered yet."
+
+    def __init__(self, *args, organiser: bool = False, **kwargs):
+        if not organiser:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), *self.STAFF_ONLY)
+        super().__init__(*args, **kwargs)
 
     def render_name(self, record: Registration) -> str:
         return f"{record.player.last_name}, {record.player.first_name}"
@@ -43,3 +98,12 @@ class RegistrationTable(tables.Table):
         return format_html(
             '<span class="badge badge-{}">{}</span>{}', record.status, label, checked
         )
+
+    def value_status(self, record: Registration) -> str:
+        return "Reserve" if record.is_reserve else record.get_status_display()
+
+    def value_reserve(self, record: Registration) -> str:
+        return "yes" if record.is_reserve else ""
+
+    def value_checked_in(self, record: Registration) -> str:
+        return "yes" if record.checked_in else ""

@@ -1,0 +1,111 @@
+"""Forms of the referee desk.  They check the shape of what was typed and ask the ruleset
+(``referee.kinds``) for the amount; the services write.  Big inputs for one thumb."""
+
+from __future__ import annotations
+
+from django import forms
+
+from .kinds import PenaltyRuleError, kind_rules, penalty_points, show
+from .models import Substitution
+
+_NUM = {"inputmode": "decimal", "class": "big-input"}
+
+
+class PenaltyForm(forms.Form):
+    minutes = forms.IntegerField(
+        required=False,
+        min_value=1,
+        label="Minutes late",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
+    )
+    serious = forms.BooleanField(required=False, label="Serious or repeated case")
+    amount = forms.DecimalField(
+        required=False,
+        min_value=0,
+        max_digits=6,
+        decimal_places=1,
+        label="Points the player loses",
+        widget=forms.NumberInput(attrs={**_NUM, "step": "0.1"}),
+    )
+    hand = forms.CharField(
+        required=False,
+        max_length=30,
+        label="Hand",
+        help_text="e.g. E3 or S2, 1 counter",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    reason = forms.CharField(required=False, label="Note", widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, ruleset, kind: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        self.kind = kind
+        self.rule = kind_rules(ruleset)[kind]
+        if not self.rule.uses_minutes:
+            # No "max" on the input for lateness: past the limit the server's message says
+            # that a substitute takes the seat, which a browser's refusal would not.
+            del self.fields["minutes"]
+        if not self.rule.uses_serious:
+            del self.fields["serious"]
+        if self.rule.fixed:
+            del self.fields["amount"]
+        elif self.rule.proposed is not None:
+            self.fields["amount"].initial = show(self.rule.proposed)
+        if self.rule.needs_reason:
+            self.fields["reason"].required = True
+            self.fields["reason"].label = "Reason"
+        self.points = None
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            # The same check the service makes, here to place the message at its field.
+            self.points = penalty_points(
+                self.ruleset,
+                self.kind,
+                minutes=data.get("minutes"),
+                serious=data.get("serious", False),
+                amount=data.get("amount"),
+            )
+        except PenaltyRuleError as error:
+            self.add_error(error.field if error.field in self.fields else None, error.message)
+        return data
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        label="Reason", widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
+    )
+
+
+class CorrectionForm(PenaltyForm):
+    correction = forms.CharField(
+        label="Reason for the correction", widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class SubstitutionForm(forms.Form):
+    substitute = forms.TypedChoiceField(coerce=int, label="Reserve", widget=forms.RadioSelect)
+    timing = forms.ChoiceField(
+        choices=Substitution.Timing.choices,
+        widget=forms.RadioSelect,
+        label="The substitute plays",
+    )
+    reason = forms.CharField(
+        required=False,
+        label="Reason",
+        help_text="e.g. more than 10 minutes late, ill",
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args, reserves, session_started: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["substitute"].choices = [(p.pk, str(p)) for p in reserves]
+        if not session_started:
+            # EMA 5.8: joining "after the playing has begun" needs a session that has begun.
+            self.fields["timing"].choices = [
+                c for c in Substitution.Timing.choices if c[0] == Substitution.Timing.FROM_START
+            ]
+        self.fields["timing"].initial = Substitution.Timing.FROM_START

@@ -1,0 +1,483 @@
+"""Reads of the referee desk, and its answer to the standings (``standings_decisions``).
+
+How the desk's decisions enter the standings (``tournament.standings.referee_decisions``):
+
+- Active penalties count with their points, after uma, in their session (EMA 3.4.6, 5.5,
+  5.7; WRC 7.1 "Point penalty").  Withdrawn ones count for nothing.
+- Chombo is counted once.  A score sheet can carry chombo too (the chombo column of a
+  final-scores sheet, a chombo line of a hand-by-hand sheet), and the rules core puts it
+  into that seat's result.  So per player and session the *confirmed sheet* is the source
+  for as many chombo as it carries, and the desk adds only the chombo beyond those: a desk
+  chombo with no matching sheet chombo counts (from the desk), one that the sheet also
+  carries is shown in the log as "on the score sheet" and adds nothing.
+- A substitution: the player who left misses that session and gets the ruleset's
+  missed-session score, ``missed_session_points + missed_session_uma`` (EMA 5.8: -15 and
+  -15 uma, -30 in all; WRC 7.2: -30).  A lateness penalty in a session the player missed
+  is not added on top (WRC 7.2: "not cumulative with the 10 points penalty for being
+  late"; the ruleset's ``missed_session_points`` says the same of EMA).
+- Disqualified players are returned as such; the standings place them at the bottom or
+  leave them out as the ruleset's ``disqualified`` says (EMA 5.8, WRC 7.1).
+
+``standings_decisions`` runs a fixed number of queries (five), whatever the field size.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Count, Q
+
+from scoring.models import ScoreSheet, TableResult
+from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+from tournament.standings import RefereeDecisions, RefereePenalty
+
+from .models import Disqualification, Penalty, Substitution
+
+SEATS = "ESWN"
+
+
+# --- chombo: the sheet and the desk --------------------------------------------------------
+
+
+def sheet_chombos(tournament: Tournament) -> Counter:
+    """Chombo carried by the confirmed score sheets, per (player id, session number)."""
+    sheets = list(
+        ScoreSheet.objects.filter(
+            session__tournament=tournament, status=ScoreSheet.Status.CONFIRMED
+        ).values_list("pk", "session__number", "mode", "entry")
+    )
+    players = {
+        (sheet_id, wind): player_id
+        for sheet_id, wind, player_id in TableResult.objects.filter(
+            sheet_id__in=[s[0] for s in sheets]
+        ).values_list("sheet_id", "wind", "player_id")
+    }
+    counts: Counter = Counter()
+    for sheet_id, number, mode, entry in sheets:
+        per_seat = [0, 0, 0, 0]
+        if mode == ScoreSheet.Mode.FINAL:
+            per_seat = [int(n or 0) for n in (entry.get("chombo") or per_seat)]
+        else:
+            for hand in entry.get("hands") or []:
+                who = hand.get("chombo") if isinstance(hand, dict) else None
+                if isinstance(who, str) and who in SEATS:
+                    per_seat[SEATS.index(who)] += 1
+        for wind, n in enumerate(per_seat):
+            player_id = players.get((sheet_id, wind))
+            if n and player_id is not None:
+                counts[(player_id, number)] += n
+    return counts
+
+
+@dataclass(frozen=True)
+class CountedPenalty:
+    penalty: Penalty
+    counted: bool
+    why_not: str = ""  # "on the score sheet", "missed session", "withdrawn"
+
+
+def counted_penalties(
+    penalties: list[Penalty], chombo_on_sheets: Counter, missed: set[tuple[int, int]]
+) -> list[CountedPenalty]:
+    """Which penalties count in the standings, and why the others do not (oldest first)."""
+    on_sheet = Counter(chombo_on_sheets)
+    out = []
+    for p in sorted(penalties, key=lambda p: (p.created_at, p.pk)):
+        number = p.session.number if p.session_id else None
+        key = (p.player_id, number)
+        if not p.is_active:
+            out.append(CountedPenalty(p, False, "withdrawn"))
+        elif p.kind == Penalty.Kind.CHOMBO and on_sheet[key] > 0:
+            on_sheet[key] -= 1
+            out.append(CountedPenalty(p, False, "on the score sheet"))
+        elif p.kind == Penalty.Kind.LATE and key in missed:
+            out.append(CountedPenalty(p, False, "missed session"))
+        else:
+            out.append(CountedPenalty(p, True))
+    return out
+
+
+def standings_decisions(tournament: Tournament) -> RefereeDecisions:
+    """The desk's penalties, missed sessions and disqualifications for the standings."""
+    rules = tournament.rules()
+    substitutions = list(
+        Substitution.objects.filter(tournament=tournament, withdrawn_at__isnull=True).values_list(
+            "player_id", "session__number"
+        )
+    )
+    missed = set(substitutions)
+    penalties = list(
+        Penalty.objects.filter(tournament=tournament, withdrawn_at__isnull=True).select_related(
+            "session"
+        )
+    )
+    out = [
+        RefereePenalty(
+            player_id=c.penalty.player_id,
+            session_number=c.penalty.session.number if c.penalty.session_id else None,
+            points=c.penalty.points,
+            reason=c.penalty.get_kind_display(),
+        )
+        for c in counted_penalties(penalties, sheet_chombos(tournament), missed)
+        if c.counted and c.penalty.points
+    ]
+    # EMA 5.8: -15 points and -15 uma per session missed; WRC 7.2: a 30 points penalty.
+    missed_score = Decimal(str(rules.missed_session_points)) + Decimal(
+        str(rules.missed_session_uma)
+    )
+    out += [
+        RefereePenalty(player_id, number, missed_score, "missed session (substituted)")
+        for player_id, number in sorted(missed)
+    ]
+    disqualified = frozenset(
+        Disqualification.objects.filter(
+            tournament=tournament, withdrawn_at__isnull=True
+        ).values_list("player_id", flat=True)
+    )
+    return RefereeDecisions(penalties=tuple(out), disqualified=disqualified)
+
+
+def seat_substitutes(session: Session, table: Table) -> dict[int, str]:
+    """The desk's substitute marks of a table's seats in a session: {wind: "start"|"during"}.
+    Read by ``scoring.services`` so that the sheet follows the desk (EMA 5.8)."""
+    return dict(
+        Substitution.objects.filter(
+            session=session, table=table, withdrawn_at__isnull=True
+        ).values_list("wind", "timing")
+    )
+
+
+# --- the desk's pages ---------------------------------------------------------------------
+
+
+def current_session(tournament: Tournament) -> Session | None:
+    """The session a referee walking the hall is in: the running one, else the next one to
+    be played that has seats, else the last one played, else the first."""
+    sessions = Session.objects.filter(tournament=tournament).order_by("number")
+    return (
+        sessions.filter(state=Session.State.RUNNING).first()
+        or sessions.filter(state=Session.State.PLANNED, seats__isnull=False).distinct().first()
+        or sessions.filter(state=Session.State.FINISHED).last()
+        or sessions.first()
+    )
+
+
+@dataclass
+class PlayerLine:
+    player: Player
+    registration: Registration
+    seat: Seat | None
+    disqualified: bool
+    penalties: int  # active penalties in the tournament
+
+
+def desk_players(tournament: Tournament, session: Session | None, q: str = "") -> list[PlayerLine]:
+    """Registered players (not withdrawn) matching every word of ``q`` in their names, with
+    their seat in ``session``.  Three queries."""
+    regs = Registration.objects.filter(tournament=tournament).exclude(
+        status=Registration.Status.WITHDRAWN
+    )
+    for word in q.split():
+        regs = regs.filter(
+            Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
+        )
+    regs = list(regs.select_related("player").order_by("player__last_name", "player__first_name"))
+    seats = {}
+    if session is not None:
+        seats = {
+            s.player_id: s
+            for s in Seat.objects.filter(
+                session=session, player_id__in=[r.player_id for r in regs]
+            ).select_related("table")
+        }
+    disqualified = set(
+        Disqualification.objects.filter(
+            tournament=tournament, withdrawn_at__isnull=True
+        ).values_list("player_id", flat=True)
+    )
+    counts = dict(
+        Penalty.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+        .values("player_id")
+        .annotate(n=Count("pk"))
+        .values_list("player_id", "n")
+    )
+    return [
+        PlayerLine(
+            player=r.player,
+            registration=r,
+            seat=seats.get(r.player_id),
+            disqualified=r.player_id in disqualified,
+            penalties=counts.get(r.player_id, 0),
+        )
+        for r in regs
+    ]
+
+
+def available_reserves(tournament: Tournament, session: Session) -> list[Player]:
+    """Reserves who could take a seat in ``session``: not withdrawn, not disqualified, not
+    already seated in it.  Checked-in reserves first (they are in the hall)."""
+    seated = Seat.objects.filter(session=session).values("player_id")
+    disqualified = Disqualification.objects.filter(
+        tournament=tournament, withdrawn_at__isnull=True
+    ).values("player_id")
+    regs = (
+        Registration.objects.filter(tournament=tournament, is_reserve=True)
+        .exclude(status=Registration.Status.WITHDRAWN)
+        .exclude(player_id__in=seated)
+        .exclude(player_id__in=disqualified)
+        .select_related("player")
+        .order_by("-checked_in", "player__last_name", "player__first_name")
+    )
+    return [r.player for r in regs]
+
+
+@dataclass
+class ReseatNeed:
+    session: Session
+    tables: list[tuple[Table, int]]  # tables with fewer than four players, and their count
+    causes: list[str] = field(default_factory=list)
+
+
+def sessions_needing_reseating(tournament: Tournament) -> list[ReseatNeed]:
+    """Sessions not yet played with a table of one to three players: after a
+    disqualification took a player out of them, the seating must be re-planned (issue 8)."""
+    rows = (
+        Seat.objects.filter(session__tournament=tournament, session__state=Session.State.PLANNED)
+        .values("session_id", "table_id")
+        .annotate(n=Count("pk"))
+        .filter(n__lt=4)
+    )
+    short: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for row in rows:
+        short[row["session_id"]].append((row["table_id"], row["n"]))
+    if not short:
+        return []
+    sessions = Session.objects.in_bulk(list(short))
+    tables = Table.objects.in_bulk([t for pairs in short.values() for t, _ in pairs])
+    causes: dict[int, list[str]] = defaultdict(list)
+    for d in Disqualification.objects.filter(
+        tournament=tournament, withdrawn_at__isnull=True
+    ).select_related("player"):
+        for removed in d.removed_seats:
+            causes[removed["session"]].append(
+                f"{d.player} (disqualified) left table {removed['table']}"
+            )
+    needs = [
+        ReseatNeed(
+            session=sessions[sid],
+            tables=sorted(((tables[t], n) for t, n in pairs), key=lambda x: x[0].number),
+            causes=causes.get(sessions[sid].number, []),
+        )
+        for sid, pairs in short.items()
+    ]
+    return sorted(needs, key=lambda n: n.session.number)
+
+
+def player_records(tournament: Tournament, player: Player):
+    """The player's penalties (with whether each counts), substitutions and
+    disqualifications, newest first."""
+    penalties = list(
+        Penalty.objects.filter(tournament=tournament, player=player).select_related(
+            "session", "table", "created_by", "withdrawn_by"
+        )
+    )
+    missed = set(
+        Substitution.objects.filter(
+            tournament=tournament, player=player, withdrawn_at__isnull=True
+        ).values_list("player_id", "session__number")
+    )
+    counted = counted_penalties(penalties, sheet_chombos(tournament), missed)
+    counted.reverse()
+    substitutions = list(
+        Substitution.objects.filter(tournament=tournament)
+        .filter(Q(player=player) | Q(substitute=player))
+        .select_related("session", "table", "player", "substitute", "created_by")
+    )
+    disqualifications = list(
+        Disqualification.objects.filter(tournament=tournament, player=player).select_related(
+            "created_by", "withdrawn_by"
+        )
+    )
+    return counted, substitutions, disqualifications
+
+
+# --- the referee log ----------------------------------------------------------------------
+
+
+@dataclass
+class LogEntry:
+    at: object  # datetime
+    by: str
+    action: str  # "Penalty", "Substitution", "Disqualification", "Withdrawn: ...", ...
+    what: str
+    player: Player
+    session: int | None
+    table: str
+    hand: str
+    points: Decimal | None
+    counts: str  # "yes", "no (withdrawn)", ...
+    reason: str
+    ref: str  # "P12", "S3", "D1": the record's number, stable in exports
+    record: object = None
+
+
+def _who(user) -> str:
+    return user.get_username() if user else ""
+
+
+def log_entries(
+    tournament: Tournament,
+    *,
+    session: int | None = None,
+    table: int | None = None,
+    player: int | None = None,
+) -> list[LogEntry]:
+    """Every decision of the desk and every withdrawal, newest first, filtered by session
+    number, table number and player id.  A fixed number of queries."""
+    filters = Q(tournament=tournament)
+    if session is not None:
+        filters &= Q(session__number=session)
+    if table is not None:
+        filters &= Q(table__number=table)
+    penalties = list(
+        Penalty.objects.filter(tournament=tournament).select_related(
+            "session", "table", "player", "created_by", "withdrawn_by", "corrects"
+        )
+    )
+    missed = set(
+        Substitution.objects.filter(tournament=tournament, withdrawn_at__isnull=True).values_list(
+            "player_id", "session__number"
+        )
+    )
+    counted = {
+        c.penalty.pk: c for c in counted_penalties(penalties, sheet_chombos(tournament), missed)
+    }
+    keep = set(Penalty.objects.filter(filters).values_list("pk", flat=True))
+    sub_filter = filters
+    if player is not None:
+        sub_filter &= Q(player_id=player) | Q(substitute_id=player)
+    substitutions = Substitution.objects.filter(sub_filter).select_related(
+        "session", "table", "player", "substitute", "created_by", "withdrawn_by"
+    )
+    disq_filter = Q(tournament=tournament)
+    if player is not None:
+        disq_filter &= Q(player_id=player)
+    disqualifications = (
+        Disqualification.objects.filter(disq_filter).select_related(
+            "session", "player", "created_by", "withdrawn_by"
+        )
+        if table is None
+        else []
+    )
+    if session is not None and table is None:
+        disqualifications = [
+            d
+            for d in disqualifications
+            if (d.session_id and d.session.number == session)
+            or any(r["session"] == session for r in d.removed_seats)
+        ]
+    entries: list[LogEntry] = []
+
+    def withdrawal(record, ref: str, what: str, base: LogEntry) -> None:
+        if record.withdrawn_at:
+            entries.append(
+                LogEntry(
+                    at=record.withdrawn_at,
+                    by=_who(record.withdrawn_by),
+                    action="Withdrawn",
+                    what=f"{what} withdrawn",
+                    player=base.player,
+                    session=base.session,
+                    table=base.table,
+                    hand=base.hand,
+                    points=None,
+                    counts="",
+                    reason=record.withdrawal_reason,
+                    ref=ref,
+                    record=record,
+                )
+            )
+
+    for p in penalties:
+        if p.pk not in keep or (player is not None and p.player_id != player):
+            continue
+        c = counted[p.pk]
+        what = p.get_kind_display()
+        if p.minutes:
+            what += f", {p.minutes} min"
+        if p.serious:
+            what += ", serious"
+        if p.corrects_id:
+            what += f" (correction of P{p.corrects_id})"
+        base = LogEntry(
+            at=p.created_at,
+            by=_who(p.created_by),
+            action="Penalty",
+            what=what,
+            player=p.player,
+            session=p.session.number if p.session_id else None,
+            table=str(p.table) if p.table_id else "",
+            hand=p.hand,
+            points=p.points,
+            counts="yes" if c.counted else f"no ({c.why_not})",
+            reason=p.reason,
+            ref=f"P{p.pk}",
+            record=p,
+        )
+        entries.append(base)
+        withdrawal(p, base.ref, "Penalty", base)
+    for s in substitutions:
+        base = LogEntry(
+            at=s.created_at,
+            by=_who(s.created_by),
+            action="Substitution",
+            what=f"{s.substitute} for {s.player} ({s.get_timing_display().lower()}, "
+            f"{'ESWN'[s.wind]} seat)",
+            player=s.player,
+            session=s.session.number,
+            table=str(s.table) if s.table_id else "",
+            hand="",
+            points=None,
+            counts="missed session" if s.is_active else "no (withdrawn)",
+            reason=s.reason,
+            ref=f"S{s.pk}",
+            record=s,
+        )
+        entries.append(base)
+        withdrawal(s, base.ref, "Substitution", base)
+    for d in disqualifications:
+        removed = ", ".join(f"S{r['session']} T{r['table']}" for r in d.removed_seats)
+        base = LogEntry(
+            at=d.created_at,
+            by=_who(d.created_by),
+            action="Disqualification",
+            what="Disqualified" + (f"; seats removed: {removed}" if removed else ""),
+            player=d.player,
+            session=d.session.number if d.session_id else None,
+            table="",
+            hand="",
+            points=None,
+            counts="yes" if d.is_active else "no (withdrawn)",
+            reason=d.reason,
+            ref=f"D{d.pk}",
+            record=d,
+        )
+        entries.append(base)
+        withdrawal(d, base.ref, "Disqualification", base)
+    entries.sort(key=lambda e: (e.at, e.ref), reverse=True)
+    return entries
+
+
+def log_players(tournament: Tournament) -> list[Player]:
+    """Players who appear in the log, for its filter."""
+    ids = set(Penalty.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+    for a, b in Substitution.objects.filter(tournament=tournament).values_list(
+        "player_id", "substitute_id"
+    ):
+        ids |= {a, b}
+    ids |= set(
+        Disqualification.objects.filter(tournament=tournament).values_list("player_id", flat=True)
+    )
+    return list(Player.objects.filter(pk__in=ids).order_by("last_name", "first_name"))

@@ -1,0 +1,343 @@
+"""Writes of the referee desk.  Every write that touches several rows is one transaction;
+nothing is deleted from the history (a decision taken back is withdrawn, with a reason).
+
+The seats are the exception that proves the rule: a substitution moves the reserve into the
+``tournament.Seat`` (the score sheet of the table is made from the seats), and a
+disqualification takes the player out of the seats of the sessions not yet played, which
+then need re-seating (issue 8 re-plans them).  Both keep what they changed in their record.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring.models import ScoreSheet
+from tournament.models import Player, Registration, Seat, Session, Tournament
+
+from .kinds import PenaltyRuleError, kind_rules, penalty_points
+from .models import Disqualification, Penalty, Substitution
+
+
+class DeskError(Exception):
+    """A decision the desk cannot record as asked; the message says what to do."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+def _registration(tournament: Tournament, player: Player) -> Registration:
+    reg = Registration.objects.filter(tournament=tournament, player=player).first()
+    if reg is None:
+        raise DeskError(f"{player} is not registered in {tournament}.")
+    return reg
+
+
+def _check_session(tournament: Tournament, session: Session | None) -> None:
+    if session is not None and session.tournament_id != tournament.pk:
+        raise DeskError(f"{session} is not a session of {tournament}.", "session")
+
+
+def _reason(reason: str, what: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise DeskError(f"Give the reason {what}: it stays in the referee log.", "reason")
+    return reason
+
+
+# --- penalties ----------------------------------------------------------------------------
+
+
+def penalty_create(
+    *,
+    tournament: Tournament,
+    player: Player,
+    session: Session,
+    kind: str,
+    user,
+    minutes: int | None = None,
+    serious: bool = False,
+    amount: Decimal | None = None,
+    hand: str = "",
+    reason: str = "",
+    corrects: Penalty | None = None,
+    now=None,
+) -> Penalty:
+    """Log a penalty; its points come from the ruleset (``referee.kinds``)."""
+    _registration(tournament, player)
+    _check_session(tournament, session)
+    rule = kind_rules(tournament.rules()).get(kind)
+    if rule is not None and rule.needs_reason:
+        reason = _reason(reason, "for this penalty")
+    try:
+        points = penalty_points(
+            tournament.rules(), kind, minutes=minutes, serious=serious, amount=amount
+        )
+    except PenaltyRuleError as error:
+        raise DeskError(error.message, error.field) from None
+    seat = Seat.objects.filter(session=session, player=player).first()
+    return Penalty.objects.create(
+        tournament=tournament,
+        player=player,
+        session=session,
+        table_id=seat.table_id if seat else None,
+        kind=kind,
+        hand=hand.strip(),
+        minutes=minutes if kind == Penalty.Kind.LATE else None,
+        serious=bool(serious and kind == Penalty.Kind.OBSTRUCTION),
+        points=points,
+        reason=(reason or "").strip(),
+        created_by=user,
+        created_at=now or timezone.now(),
+        corrects=corrects,
+    )
+
+
+def _withdraw(model, record, *, user, reason: str, now=None) -> None:
+    """Mark a record withdrawn, once: a conditional UPDATE, so two referees taking the same
+    decision back at the same moment do not both succeed."""
+    now = now or timezone.now()
+    updated = model.objects.filter(pk=record.pk, withdrawn_at__isnull=True).update(
+        withdrawn_at=now, withdrawn_by=user, withdrawal_reason=reason
+    )
+    if not updated:
+        raise DeskError("This was already withdrawn.")
+    record.withdrawn_at, record.withdrawn_by, record.withdrawal_reason = now, user, reason
+
+
+@transaction.atomic
+def penalty_withdraw(*, penalty: Penalty, user, reason: str, now=None) -> Penalty:
+    _withdraw(Penalty, penalty, user=user, reason=_reason(reason, "for withdrawing it"), now=now)
+    return penalty
+
+
+@transaction.atomic
+def penalty_correct(
+    *,
+    penalty: Penalty,
+    user,
+    reason: str,
+    minutes: int | None = None,
+    serious: bool = False,
+    amount: Decimal | None = None,
+    hand: str = "",
+    penalty_reason: str = "",
+    now=None,
+) -> Penalty:
+    """Replace a penalty by a corrected one: the old one is withdrawn with the reason, the
+    new one points at it.  Kind, player and session stay (otherwise it is a new penalty)."""
+    reason = _reason(reason, "for the correction")
+    if not penalty.is_active:
+        raise DeskError("A withdrawn penalty cannot be corrected; log a new one.")
+    _withdraw(Penalty, penalty, user=user, reason=f"Corrected: {reason}", now=now)
+    return penalty_create(
+        tournament=penalty.tournament,
+        player=penalty.player,
+        session=penalty.session,
+        kind=penalty.kind,
+        user=user,
+        minutes=minutes,
+        serious=serious,
+        amount=amount,
+        hand=hand,
+        reason=penalty_reason,
+        corrects=penalty,
+        now=now,
+    )
+
+
+# --- substitutions ------------------------------------------------------------------------
+
+
+def active_disqualification(tournament: Tournament, player: Player) -> Disqualification | None:
+    return Disqualification.objects.filter(
+        tournament=tournament, player=player, withdrawn_at__isnull=True
+    ).first()
+
+
+def _sheet_exists(session: Session, table_id: int) -> bool:
+    return ScoreSheet.objects.filter(session=session, table_id=table_id).exists()
+
+
+@transaction.atomic
+def substitution_create(
+    *,
+    tournament: Tournament,
+    session: Session,
+    player: Player,
+    substitute: Player,
+    timing: str,
+    user,
+    reason: str = "",
+    now=None,
+) -> Substitution:
+    """Put a reserve in ``player``'s seat of ``session`` (EMA 5.8, WRC 7.2).
+
+    The seat is the reserve's from now on, so the table's score sheet is made with the
+    reserve and marked as the desk says (``scoring.services`` reads ``timing``); ``player``
+    misses the session and gets the ruleset's missed-session score in the standings.
+    """
+    _check_session(tournament, session)
+    if timing not in Substitution.Timing.values:
+        raise DeskError("From the start of the session, or during it?", "timing")
+    if timing == Substitution.Timing.DURING and session.state == Session.State.PLANNED:
+        raise DeskError(
+            f"{session} has not started: the substitute plays it from the start.", "timing"
+        )
+    seat = Seat.objects.select_for_update().filter(session=session, player=player).first()
+    if seat is None:
+        raise DeskError(f"{player} has no seat in {session}.")
+    reg = _registration(tournament, substitute)
+    if not reg.is_reserve or reg.status == Registration.Status.WITHDRAWN:
+        raise DeskError(f"{substitute} is not a reserve of this tournament.", "substitute")
+    if active_disqualification(tournament, substitute):
+        raise DeskError(f"{substitute} is disqualified.", "substitute")
+    if Seat.objects.filter(session=session, player=substitute).exists():
+        raise DeskError(f"{substitute} already plays in {session}.", "substitute")
+    if _sheet_exists(session, seat.table_id):
+        # The sheet's results name the players who were seated: changing the seat under a
+        # sheet would leave them naming the wrong person.
+        raise DeskError(
+            f"{seat.table} already has a score sheet for {session}: a substitution changes "
+            "who sits there, so it must be recorded before the sheet is entered."
+        )
+    try:
+        with transaction.atomic():
+            record = Substitution.objects.create(
+                tournament=tournament,
+                player=player,
+                session=session,
+                table_id=seat.table_id,
+                wind=seat.wind,
+                substitute=substitute,
+                timing=timing,
+                reason=(reason or "").strip(),
+                created_by=user,
+                created_at=now or timezone.now(),
+            )
+    except IntegrityError:
+        raise DeskError(f"{player} was already substituted in {session}.") from None
+    seat.player = substitute
+    seat.save(update_fields=["player"])
+    return record
+
+
+@transaction.atomic
+def substitution_withdraw(
+    *, substitution: Substitution, user, reason: str, now=None
+) -> Substitution:
+    """Take a substitution back: the player returns to the seat, if no sheet names it yet."""
+    reason = _reason(reason, "for withdrawing it")
+    seat = (
+        Seat.objects.select_for_update()
+        .filter(
+            session_id=substitution.session_id,
+            table_id=substitution.table_id,
+            wind=substitution.wind,
+        )
+        .first()
+    )
+    if seat is None or seat.player_id != substitution.substitute_id:
+        raise DeskError(
+            "The seat no longer holds the substitute (the seating changed): fix the seating."
+        )
+    if _sheet_exists(substitution.session, substitution.table_id):
+        raise DeskError(
+            f"{substitution.table} already has a score sheet for {substitution.session}: "
+            "the substitute played there; correct the sheet's seats first."
+        )
+    if Seat.objects.filter(session_id=substitution.session_id, player=substitution.player).exists():
+        raise DeskError(f"{substitution.player} has another seat in {substitution.session}.")
+    _withdraw(Substitution, substitution, user=user, reason=reason, now=now)
+    seat.player = substitution.player
+    seat.save(update_fields=["player"])
+    return substitution
+
+
+# --- disqualification ---------------------------------------------------------------------
+
+
+@transaction.atomic
+def disqualification_create(
+    *,
+    tournament: Tournament,
+    player: Player,
+    user,
+    reason: str,
+    session: Session | None = None,
+    now=None,
+) -> Disqualification:
+    """The player stops playing (EMA 5.5, WRC 7.1).
+
+    The player leaves the seats of the sessions not yet played (state "planned"); those
+    sessions then need re-seating.  A session being played keeps its seat: a substitute
+    joins during the session (EMA 5.8), recorded as a substitution.
+    """
+    reason = _reason(reason, "for the disqualification")
+    _registration(tournament, player)
+    _check_session(tournament, session)
+    seats = list(
+        Seat.objects.select_for_update()
+        .filter(
+            session__tournament=tournament,
+            session__state=Session.State.PLANNED,
+            player=player,
+        )
+        .select_related("session", "table")
+        .order_by("session__number")
+    )
+    removed = [
+        {"session": s.session.number, "table": s.table.number, "wind": s.wind} for s in seats
+    ]
+    try:
+        with transaction.atomic():
+            record = Disqualification.objects.create(
+                tournament=tournament,
+                player=player,
+                session=session,
+                reason=reason,
+                removed_seats=removed,
+                created_by=user,
+                created_at=now or timezone.now(),
+            )
+    except IntegrityError:
+        raise DeskError(f"{player} is already disqualified.") from None
+    Seat.objects.filter(pk__in=[s.pk for s in seats]).delete()
+    return record
+
+
+@transaction.atomic
+def disqualification_withdraw(
+    *, disqualification: Disqualification, user, reason: str, now=None
+) -> list[dict]:
+    """Lift a disqualification.  The removed seats that are still free, in sessions still
+    not played, are given back; the others are returned for the message (re-seat them)."""
+    reason = _reason(reason, "for lifting it")
+    _withdraw(Disqualification, disqualification, user=user, reason=reason, now=now)
+    tournament = disqualification.tournament
+    sessions = {
+        s.number: s
+        for s in Session.objects.filter(tournament=tournament, state=Session.State.PLANNED)
+    }
+    tables = {t.number: t for t in tournament.tables.all()}
+    not_restored = []
+    for removed in disqualification.removed_seats:
+        session = sessions.get(removed["session"])
+        table = tables.get(removed["table"])
+        free = (
+            session is not None
+            and table is not None
+            and not Seat.objects.filter(session=session, table=table, wind=removed["wind"]).exists()
+            and not Seat.objects.filter(session=session, player=disqualification.player).exists()
+        )
+        if free:
+            Seat.objects.create(
+                session=session, table=table, wind=removed["wind"], player=disqualification.player
+            )
+        else:
+            not_restored.append(removed)
+    return not_restored

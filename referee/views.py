@@ -1,0 +1,474 @@
+"""The referee desk's pages: for the tournament's referees and organisers only.
+
+Made for a phone in one hand: the desk page finds a player by a few letters of the name
+and shows the table; the player page has one big button per penalty kind.  Views parse
+input, call one service, show the result.  The session comes from ``?session=N`` (or the
+form's hidden field) and defaults to the one being played.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from tournament.models import Player, Registration, Session, Tournament
+from tournament.permissions import require_staff
+
+from . import selectors, services
+from .forms import CorrectionForm, PenaltyForm, ReasonForm, SubstitutionForm
+from .kinds import kind_rules, show
+from .models import Disqualification, Penalty, Substitution
+from .tables import LogTable
+
+
+def _desk_tournament(request, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_staff(request.user, tournament)
+    return tournament
+
+
+def _session(request, tournament: Tournament) -> Session | None:
+    raw = request.POST.get("session") or request.GET.get("session")
+    if raw:
+        try:
+            number = int(raw)
+        except ValueError:
+            raise Http404("No such session.") from None
+        return get_object_or_404(Session, tournament=tournament, number=number)
+    return selectors.current_session(tournament)
+
+
+def _player(tournament: Tournament, player_id: int) -> Player:
+    registered = Registration.objects.filter(tournament=tournament, player_id=player_id)
+    if not registered.exists():
+        raise Http404("No such player in this tournament.")
+    return get_object_or_404(Player, pk=player_id)
+
+
+def _player_url(tournament: Tournament, player: Player, session: Session | None) -> str:
+    url = reverse("referee:player", args=[tournament.slug, player.pk])
+    return f"{url}?session={session.number}" if session else url
+
+
+def _error(form, error: services.DeskError) -> None:
+    form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+@login_required
+def desk(request, slug: str):
+    """The referee's start page: the session, a name search, the tables, what needs doing."""
+    tournament = _desk_tournament(request, slug)
+    session = _session(request, tournament)
+    q = request.GET.get("q", "").strip()
+    lines = selectors.desk_players(tournament, session, q) if q else []
+    if q and len(lines) == 1:
+        # One match: straight to the player's page (the usual case after a few letters).
+        return redirect(_player_url(tournament, lines[0].player, session))
+    everyone = [] if q else selectors.desk_players(tournament, session)
+    tables: dict = {}
+    for line in everyone:
+        if line.seat is not None:
+            tables.setdefault(line.seat.table, []).append(line)
+    for seated in tables.values():
+        seated.sort(key=lambda line: line.seat.wind)
+    return render(
+        request,
+        "referee/desk.html",
+        {
+            "tournament": tournament,
+            "session": session,
+            "sessions": tournament.sessions.order_by("number"),
+            "q": q,
+            "lines": lines,
+            "everyone": everyone,
+            "tables": sorted(tables.items(), key=lambda item: item[0].number),
+            "reseat": selectors.sessions_needing_reseating(tournament),
+        },
+    )
+
+
+@login_required
+def player(request, slug: str, player_id: int):
+    tournament = _desk_tournament(request, slug)
+    session = _session(request, tournament)
+    person = _player(tournament, player_id)
+    seat = session.seats.filter(player=person).select_related("table").first() if session else None
+    penalties, substitutions, disqualifications = selectors.player_records(tournament, person)
+    rules = kind_rules(tournament.rules())
+    return render(
+        request,
+        "referee/player.html",
+        {
+            "tournament": tournament,
+            "session": session,
+            "player": person,
+            "registration": Registration.objects.get(tournament=tournament, player=person),
+            "seat": seat,
+            "kinds": list(rules.values()),
+            "penalties": penalties,
+            "substitutions": substitutions,
+            "disqualifications": disqualifications,
+            "disqualified": any(d.is_active for d in disqualifications),
+        },
+    )
+
+
+@login_required
+def penalty_new(request, slug: str, player_id: int, kind: str):
+    tournament = _desk_tournament(request, slug)
+    ruleset = tournament.rules()
+    if kind not in kind_rules(ruleset):
+        raise Http404("No such penalty kind.")
+    session = _session(request, tournament)
+    if session is None:
+        messages.error(request, "This tournament has no sessions yet.")
+        return redirect("referee:desk", slug)
+    person = _player(tournament, player_id)
+    form = PenaltyForm(request.POST or None, ruleset=ruleset, kind=kind)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            penalty = services.penalty_create(
+                tournament=tournament,
+                player=person,
+                session=session,
+                kind=kind,
+                user=request.user,
+                minutes=data.get("minutes"),
+                serious=data.get("serious", False),
+                amount=data.get("amount"),
+                hand=data.get("hand", ""),
+                reason=data.get("reason", ""),
+            )
+        except services.DeskError as error:
+            _error(form, error)
+        else:
+            messages.success(
+                request,
+                f"{penalty.get_kind_display()} for {person}: {show(penalty.points)} points "
+                f"(session {session.number}).",
+            )
+            return redirect(_player_url(tournament, person, session))
+    # EMA 5.7 / WRC 7.2: past the limit the answer is a substitute, offered as a button.
+    late_over = (
+        kind == Penalty.Kind.LATE
+        and form.is_bound
+        and (_int(request.POST.get("minutes")) or 0) > ruleset.late_max_minutes
+    )
+    return render(
+        request,
+        "referee/penalty_form.html",
+        {
+            "tournament": tournament,
+            "session": session,
+            "player": person,
+            "form": form,
+            "rule": form.rule,
+            "late_over": late_over,
+        },
+    )
+
+
+def _penalty(tournament: Tournament, pk: int) -> Penalty:
+    return get_object_or_404(
+        Penalty.objects.select_related("player", "session", "table"), tournament=tournament, pk=pk
+    )
+
+
+@login_required
+def penalty_withdraw(request, slug: str, pk: int):
+    tournament = _desk_tournament(request, slug)
+    penalty = _penalty(tournament, pk)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.penalty_withdraw(
+                penalty=penalty, user=request.user, reason=form.cleaned_data["reason"]
+            )
+        except services.DeskError as error:
+            _error(form, error)
+        else:
+            messages.success(request, f"Penalty P{penalty.pk} withdrawn; it stays in the log.")
+            return redirect(_player_url(tournament, penalty.player, penalty.session))
+    return render(
+        request,
+        "referee/withdraw.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "record": penalty,
+            "title": f"Withdraw penalty P{penalty.pk}",
+            "summary": f"{penalty.get_kind_display()}, {show(penalty.points)} points, "
+            f"{penalty.player}, session {penalty.session.number if penalty.session else '-'}",
+            "back": _player_url(tournament, penalty.player, penalty.session),
+        },
+    )
+
+
+@login_required
+def penalty_correct(request, slug: str, pk: int):
+    tournament = _desk_tournament(request, slug)
+    penalty = _penalty(tournament, pk)
+    if not penalty.is_active:
+        messages.error(request, "A withdrawn penalty cannot be corrected; log a new one.")
+        return redirect(_player_url(tournament, penalty.player, penalty.session))
+    initial = {
+        "minutes": penalty.minutes,
+        "serious": penalty.serious,
+        "amount": show(-penalty.points),
+        "hand": penalty.hand,
+        "reason": penalty.reason,
+    }
+    form = CorrectionForm(
+        request.POST or None, initial=initial, ruleset=tournament.rules(), kind=penalty.kind
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            new = services.penalty_correct(
+                penalty=penalty,
+                user=request.user,
+                reason=data["correction"],
+                minutes=data.get("minutes"),
+                serious=data.get("serious", False),
+                amount=data.get("amount"),
+                hand=data.get("hand", ""),
+                penalty_reason=data.get("reason", ""),
+            )
+        except services.DeskError as error:
+            _error(form, error)
+        else:
+            messages.success(
+                request,
+                f"P{penalty.pk} corrected by P{new.pk}: {show(new.points)} points.",
+            )
+            return redirect(_player_url(tournament, penalty.player, penalty.session))
+    return render(
+        request,
+        "referee/penalty_form.html",
+        {
+            "tournament": tournament,
+            "session": penalty.session,
+            "player": penalty.player,
+            "form": form,
+            "rule": form.rule,
+            "correcting": penalty,
+        },
+    )
+
+
+@login_required
+def substitute_new(request, slug: str, player_id: int):
+    tournament = _desk_tournament(request, slug)
+    session = _session(request, tournament)
+    person = _player(tournament, player_id)
+    seat = session.seats.filter(player=person).select_related("table").first() if session else None
+    if seat is None:
+        messages.error(
+            request,
+            f"{person} has no seat in session {session.number if session else '-'}: "
+            "there is nobody to replace.",
+        )
+        return redirect(_player_url(tournament, person, session))
+    reserves = selectors.available_reserves(tournament, session)
+    form = SubstitutionForm(
+        request.POST or None,
+        reserves=reserves,
+        session_started=session.state != Session.State.PLANNED,
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        substitute = next(p for p in reserves if p.pk == data["substitute"])
+        try:
+            services.substitution_create(
+                tournament=tournament,
+                session=session,
+                player=person,
+                substitute=substitute,
+                timing=data["timing"],
+                user=request.user,
+                reason=data.get("reason", ""),
+            )
+        except services.DeskError as error:
+            _error(form, error)
+        else:
+            messages.success(
+                request,
+                f"{substitute} plays for {person} at {seat.table}, session {session.number}. "
+                f"{person} misses the session.",
+            )
+            return redirect(_player_url(tournament, person, session))
+    return render(
+        request,
+        "referee/substitute.html",
+        {
+            "tournament": tournament,
+            "session": session,
+            "player": person,
+            "seat": seat,
+            "form": form,
+            "reserves": reserves,
+            "rules": tournament.rules(),
+        },
+    )
+
+
+@login_required
+def disqualify(request, slug: str, player_id: int):
+    tournament = _desk_tournament(request, slug)
+    session = _session(request, tournament)
+    person = _player(tournament, player_id)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            record = services.disqualification_create(
+                tournament=tournament,
+                player=person,
+                session=session,
+                user=request.user,
+                reason=form.cleaned_data["reason"],
+            )
+        except services.DeskError as error:
+            _error(form, error)
+        else:
+            removed = len(record.removed_seats)
+            messages.warning(
+                request,
+                f"{person} is disqualified. Removed from {removed} seat(s) of sessions not "
+                "yet played: those sessions need re-seating."
+                if removed
+                else f"{person} is disqualified.",
+            )
+            return redirect(_player_url(tournament, person, session))
+    return render(
+        request,
+        "referee/disqualify.html",
+        {
+            "tournament": tournament,
+            "session": session,
+            "player": person,
+            "form": form,
+            "rules": tournament.rules(),
+        },
+    )
+
+
+@login_required
+def substitution_withdraw(request, slug: str, pk: int):
+    tournament = _desk_tournament(request, slug)
+    record = get_object_or_404(
+        Substitution.objects.select_related("player", "substitute", "session", "table"),
+        tournament=tournament,
+        pk=pk,
+    )
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.substitution_withdraw(
+                substitution=record, user=request.user, reason=form.cleaned_data["reason"]
+            )
+        except services.DeskError as error:
+            _error(form, error)
+        else:
+            messages.success(
+                request,
+                f"Substitution S{record.pk} withdrawn: {record.player} is back in the seat.",
+            )
+            return redirect(_player_url(tournament, record.player, record.session))
+    return render(
+        request,
+        "referee/withdraw.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "record": record,
+            "title": f"Withdraw substitution S{record.pk}",
+            "summary": f"{record.substitute} for {record.player} at {record.table}, "
+            f"session {record.session.number}",
+            "back": _player_url(tournament, record.player, record.session),
+        },
+    )
+
+
+@login_required
+def disqualification_withdraw(request, slug: str, pk: int):
+    tournament = _desk_tournament(request, slug)
+    record = get_object_or_404(
+        Disqualification.objects.select_related("player"), tournament=tournament, pk=pk
+    )
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            not_restored = services.disqualification_withdraw(
+                disqualification=record, user=request.user, reason=form.cleaned_data["reason"]
+            )
+        except services.DeskError as error:
+            _error(form, error)
+        else:
+            text = f"The disqualification of {record.player} is lifted."
+            if not_restored:
+                text += " Seats not given back (taken or played): " + ", ".join(
+                    f"session {r['session']} table {r['table']}" for r in not_restored
+                )
+            messages.success(request, text)
+            return redirect(_player_url(tournament, record.player, None))
+    return render(
+        request,
+        "referee/withdraw.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "record": record,
+            "title": f"Lift disqualification D{record.pk}",
+            "summary": f"{record.player}: {record.reason}",
+            "back": _player_url(tournament, record.player, None),
+        },
+    )
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value else None
+    except ValueError:
+        return None
+
+
+@login_required
+def log(request, slug: str):
+    """Every penalty, substitution, disqualification and withdrawal; filtered, exported."""
+    tournament = _desk_tournament(request, slug)
+    session = _int(request.GET.get("session"))
+    table_number = _int(request.GET.get("table"))
+    player_id = _int(request.GET.get("player"))
+    entries = selectors.log_entries(
+        tournament, session=session, table=table_number, player=player_id
+    )
+    table = LogTable(entries)
+    export_format = request.GET.get("_export")
+    if TableExport.is_valid_format(export_format):
+        RequestConfig(request, paginate=False).configure(table)
+        exporter = TableExport(export_format, table, dataset_kwargs={"title": "Referee log"})
+        return exporter.response(f"{tournament.slug}-referee-log.{export_format}")
+    RequestConfig(request, paginate={"per_page": 200}).configure(table)
+    query = request.GET.copy()
+    query.pop("_export", None)
+    query.pop("page", None)
+    return render(
+        request,
+        "referee/log.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "sessions": tournament.sessions.order_by("number"),
+            "tables": tournament.tables.order_by("number"),
+            "players": selectors.log_players(tournament),
+            "chosen": {"session": session, "table": table_number, "player": player_id},
+            "query": query.urlencode(),
+            "count": len(entries),
+        },
+    )

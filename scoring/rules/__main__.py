@@ -1,0 +1,5 @@
+"""``python -m scoring.rules hand|game|final [--batch]`` (see cli.py)."""
+
+from scoring.rules.cli import main
+
+raise SystemExit(main())

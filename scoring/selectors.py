@@ -1,0 +1,140 @@
+"""Reads of score sheets: the session overview, running totals, readable versions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournament.models import Seat, Session
+
+from .models import ScoreSheet, SheetVersion
+from .services import SEATS
+
+
+@dataclass
+class TableSheet:
+    table: object
+    seats: list[Seat] = field(default_factory=list)
+    sheet: ScoreSheet | None = None
+
+
+def session_sheets(session: Session) -> list[TableSheet]:
+    """Every seated table of a session with its sheet (or None), in two queries."""
+    seats = (
+        Seat.objects.filter(session=session)
+        .select_related("table", "player")
+        .order_by("table__number", "wind")
+    )
+    tables: dict[int, TableSheet] = {}
+    for seat in seats:
+        tables.setdefault(seat.table_id, TableSheet(seat.table)).seats.append(seat)
+    for sheet in ScoreSheet.objects.filter(session=session).select_related(
+        "updated_by", "confirmed_by"
+    ):
+        if sheet.table_id in tables:
+            tables[sheet.table_id].sheet = sheet
+    return list(tables.values())
+
+
+def running_totals(result: dict) -> list[dict]:
+    """Each hand of a hand-by-hand result with the table points after it.
+
+    The core's log gives each hand's change per seat; the running total is the start points
+    plus the changes so far, exactly what a paper sheet's columns show.
+    """
+    totals = [result.get("start_points", 0)] * 4
+    rows = []
+    for number, hand in enumerate(result.get("log", []), start=1):
+        totals = [t + d for t, d in zip(totals, hand["delta"], strict=True)]
+        rows.append(
+            {
+                "number": number,
+                "round": hand["round"],
+                "honba": hand["honba"],
+                "riichi_on_table": hand["riichi_on_table"],
+                "dealer": hand["dealer"],
+                "delta": hand["delta"],
+                "totals": totals,
+            }
+        )
+    return rows
+
+
+def _names(letters, names: list[str]) -> str:
+    return ", ".join(names[SEATS.index(x)] for x in letters)
+
+
+def _win(entry: dict, names: list[str]) -> str:
+    who = names[SEATS.index(entry["winner"])]
+    if entry.get("yakuman"):
+        value = f"{entry['yakuman']} yakuman"
+    else:
+        value = f"{entry.get('han')} han" + (f" {entry['fu']} fu" if entry.get("fu") else "")
+    liable = f", {names[SEATS.index(entry['liable'])]} liable" if entry.get("liable") else ""
+    return f"{who} {value}{liable}"
+
+
+def describe_hand(hand: dict, names: list[str]) -> str:
+    """One hand in words, as a referee reads it off a paper sheet."""
+    if "ron" in hand:
+        wins = hand["ron"] if isinstance(hand["ron"], list) else [hand["ron"]]
+        text = "Ron: " + "; ".join(_win(w, names) for w in wins)
+        text += f" from {names[SEATS.index(hand['from'])]}"
+    elif "tsumo" in hand:
+        text = "Tsumo: " + _win(hand["tsumo"], names)
+    elif "draw" in hand:
+        tenpai = hand["draw"].get("tenpai", [])
+        text = "Draw, tenpai: " + (_names(tenpai, names) if tenpai else "nobody")
+    elif "chombo" in hand:
+        text = f"Chombo by {names[SEATS.index(hand['chombo'])]}"
+    elif "abortive" in hand:
+        text = "Abortive draw: " + hand["abortive"].replace("_", " ")
+    elif "nagashi" in hand:
+        text = "Nagashi mangan: " + _names(hand["nagashi"], names)
+    else:
+        text = "?"
+    if hand.get("riichi"):
+        text += f"; riichi {_names(hand['riichi'], names)}"
+    return text
+
+
+def entry_lines(mode: str, entry: dict, names: list[str]) -> list[str]:
+    """An entry as lines of text: what the history and the conflict page compare."""
+    lines = []
+    subs = entry.get("substitutes") or [""] * 4
+    if mode == ScoreSheet.Mode.FINAL:
+        for i, name in enumerate(names):
+            chombo = (entry.get("chombo") or [0] * 4)[i]
+            extra = f", {chombo} chombo" if chombo else ""
+            lines.append(f"{SEATS[i]} {name}: {entry['points'][i]} points{extra}")
+        lines.append(f"Riichi sticks left on the table: {entry.get('riichi_left', 0)}")
+    else:
+        for number, hand in enumerate(entry.get("hands", []), start=1):
+            lines.append(f"Hand {number}: {describe_hand(hand, names)}")
+        if entry.get("ended_by_time"):
+            lines.append("Ended by the time limit")
+    for i, kind in enumerate(subs):
+        if kind:
+            lines.append(f"{SEATS[i]} {names[i]}: substitute ({kind})")
+    return lines
+
+
+def changes(before: list[str], after: list[str]) -> list[tuple[str, str]]:
+    """Lines removed ("-") and added ("+") from one version to the next, in order."""
+    removed = [("-", line) for line in before if line not in after]
+    added = [("+", line) for line in after if line not in before]
+    return removed + added
+
+
+def sheet_history(sheet: ScoreSheet, names: list[str]) -> list[dict]:
+    """Every version of a sheet, newest first, with what changed against the one before."""
+    versions = list(
+        SheetVersion.objects.filter(sheet=sheet).select_related("user").order_by("number")
+    )
+    rows = []
+    previous: list[str] = []
+    for version in versions:
+        lines = entry_lines(version.mode, version.entry, names)
+        rows.append({"version": version, "lines": lines, "changes": changes(previous, lines)})
+        previous = lines
+    rows.reverse()
+    return rows

@@ -1,0 +1,309 @@
+"""Writes of score sheets: the bridge between sheet rows and the rules core.
+
+A sheet's ``entry`` names players by their first seat ("E", "S", "W", "N"), so that it stays
+true when a name is corrected.  Before the core is called the seats become the players'
+names, so that its messages read "Anna Schmidt's points 30050 are not whole hundreds";
+its answer comes back keyed by name and is turned back into seats here.
+
+Entry shapes (JSON):
+
+- final scores: ``{"points": [E, S, W, N], "riichi_left": 0, "chombo": [0, 0, 0, 0],
+  "substitutes": ["", "", "", ""]}``
+- hand by hand: ``{"hands": [<hands of interfaces.md with seat letters>],
+  "ended_by_time": false, "substitutes": [...]}``
+
+``substitutes`` per seat: "" (none), "start" (seated from the start of the session) or
+"during" (joined during the session).  They go to the core as its ``substitutes`` field,
+which applies the ruleset's substitute rule (EMA 5.8, WRC 7.2; ``scoring.rules.substitutes``);
+the referee desk's substitutions overrule the sheet's marks (``_with_desk_substitutes``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from scoring.rules.errors import RuleViolation
+from scoring.rules.final import evaluate_final
+from scoring.rules.sheet import evaluate_game
+from tournament.models import Seat, Session, Table, Tournament
+
+from .models import ScoreSheet, SheetVersion, TableResult
+
+SEATS = "ESWN"
+_PLAYER_KEYS = {"winner", "from", "liable", "chombo"}
+_PLAYER_LIST_KEYS = {"riichi", "tenpai", "nagashi"}
+_HAND_NUMBER = re.compile(r"^hand (\d+) ")
+
+
+class SheetError(Exception):
+    """A sheet that cannot be saved for a reason the person at the desk can fix."""
+
+
+class SheetConflict(SheetError):
+    """Someone else saved the sheet since this person opened it."""
+
+    def __init__(self, current: ScoreSheet):
+        self.current = current
+        super().__init__(
+            f"{current.updated_by or 'Someone'} saved this sheet at "
+            f"{timezone.localtime(current.updated_at):%H:%M:%S} while you were editing it."
+        )
+
+
+@dataclass(frozen=True)
+class TableSeats:
+    """The four players of one table in one session, East first."""
+
+    seats: list[Seat]
+
+    @property
+    def names(self) -> list[str]:
+        """Names for the core: the players' names, told apart when two are the same."""
+        names = [str(seat.player) for seat in self.seats]
+        return [
+            f"{name} ({SEATS[i]})" if names.count(name) > 1 else name
+            for i, name in enumerate(names)
+        ]
+
+
+def table_seats(session: Session, table: Table) -> TableSeats:
+    seats = list(
+        Seat.objects.filter(session=session, table=table).select_related("player").order_by("wind")
+    )
+    if [s.wind for s in seats] != [0, 1, 2, 3]:
+        raise SheetError(
+            f"{table} in {session} has {len(seats)} seated player(s); a score sheet needs the "
+            "four seats East, South, West and North filled in the seating first."
+        )
+    return TableSeats(seats)
+
+
+def _to_names(value: Any, names: list[str]) -> Any:
+    """A hand in seat letters becomes a hand in names (recursively, by key)."""
+
+    def name(letter: Any) -> Any:
+        return names[SEATS.index(letter)] if isinstance(letter, str) and letter in SEATS else letter
+
+    if isinstance(value, list):
+        return [_to_names(v, names) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for key, item in value.items():
+        if key in _PLAYER_KEYS and not isinstance(item, dict | list):
+            out[key] = name(item)
+        elif key in _PLAYER_LIST_KEYS and isinstance(item, list):
+            out[key] = [name(v) for v in item]
+        else:
+            out[key] = _to_names(item, names)
+    return out
+
+
+def core_request(tournament: Tournament, mode: str, entry: dict, names: list[str]) -> dict:
+    """The rules core's request (interfaces.md) for an entry."""
+    base: dict[str, Any] = {
+        "ruleset": tournament.ruleset,
+        "overrides": dict(tournament.rule_overrides),
+    }
+    marks = entry.get("substitutes") or [""] * 4
+    substitutes = {name: mark for name, mark in zip(names, marks, strict=True) if mark}
+    if substitutes:
+        base["substitutes"] = substitutes
+    if mode == ScoreSheet.Mode.FINAL:
+        chombo = [
+            names[seat] for seat, n in enumerate(entry.get("chombo", [0] * 4)) for _ in range(n)
+        ]
+        return {
+            **base,
+            "points": dict(zip(names, entry["points"], strict=True)),
+            "riichi_left": entry.get("riichi_left", 0),
+            "chombo": chombo,
+        }
+    return {
+        **base,
+        "players": names,
+        "hands": _to_names(entry.get("hands", []), names),
+        "ended_by_time": bool(entry.get("ended_by_time", False)),
+    }
+
+
+def evaluate_entry(tournament: Tournament, mode: str, entry: dict, names: list[str]) -> dict:
+    """The core's answer for an entry, keyed by seat letter; RuleViolation when refused."""
+    request = core_request(tournament, mode, entry, names)
+    answer = evaluate_final(request) if mode == ScoreSheet.Mode.FINAL else evaluate_game(request)
+    marks = entry.get("substitutes") or [""] * 4
+    by_seat = {
+        SEATS[i]: {
+            "points": answer["final"][name],
+            "rank": answer["rank"][name],
+            "uma": answer["uma"][name],
+            "penalty": answer["penalty"][name],
+            "table_score": answer["table_score"][name],
+            "score": answer["score"][name],
+            "substitute": marks[i],
+        }
+        for i, name in enumerate(names)
+    }
+    log = [
+        {
+            "round": h["round"],
+            "honba": h["honba"],
+            "riichi_on_table": h["riichi_on_table"],
+            "dealer": SEATS[names.index(h["dealer"])],
+            "delta": [h["delta"][n] for n in names],
+        }
+        for h in answer.get("log", [])
+    ]
+    return {
+        "seats": by_seat,
+        "riichi_left": answer["riichi_left"],
+        "log": log,
+        "start_points": tournament.rules().start_points,
+    }
+
+
+def violation_hand(violation: RuleViolation) -> int | None:
+    """The 0-based index of the hand a core violation names ("hand 7 (S2): ..."), if any."""
+    match = _HAND_NUMBER.match(violation.message)
+    return int(match.group(1)) - 1 if match else None
+
+
+def _write_results(sheet: ScoreSheet, seats: TableSeats, result: dict) -> None:
+    sheet.results.all().delete()
+    rows = []
+    for seat in seats.seats:
+        row = result["seats"][SEATS[seat.wind]]
+        rows.append(
+            TableResult(
+                sheet=sheet,
+                session_id=sheet.session_id,
+                player_id=seat.player_id,
+                wind=seat.wind,
+                points=row["points"],
+                rank=row["rank"],
+                uma=row["uma"],
+                penalty=row["penalty"],
+                table_score=row["table_score"],
+                score=row["score"],
+                substitute=row["substitute"],
+            )
+        )
+    TableResult.objects.bulk_create(rows)
+
+
+def _record(sheet: ScoreSheet, action: str, user, reason: str) -> SheetVersion:
+    return SheetVersion.objects.create(
+        sheet=sheet,
+        number=sheet.version,
+        action=action,
+        mode=sheet.mode,
+        entry=sheet.entry,
+        result=sheet.result,
+        status=sheet.status,
+        reason=reason,
+        user=user,
+    )
+
+
+def desk_substitute_marks(session: Session, table: Table, marks: list[str]) -> list[str]:
+    """The substitute marks of a table's seats (per wind) once the referee desk's
+    substitutions overrule the sheet's for the seats they concern (EMA 5.8: one who joined
+    during the session always gets the last uma); the other seats keep ``marks``.  The sheet
+    form shows these too, so that what it previews is what ``sheet_save`` stores."""
+    from referee.selectors import seat_substitutes
+
+    out = list(marks or [""] * 4)
+    for wind, timing in seat_substitutes(session, table).items():
+        out[wind] = timing
+    return out
+
+
+def _with_desk_substitutes(session: Session, table: Table, entry: dict) -> dict:
+    marks = entry.get("substitutes") or [""] * 4
+    desk = desk_substitute_marks(session, table, marks)
+    return entry if desk == list(marks) else {**entry, "substitutes": desk}
+
+
+@transaction.atomic
+def sheet_save(
+    *,
+    session: Session,
+    table: Table,
+    mode: str,
+    entry: dict,
+    expected_version: int,
+    user,
+    reason: str = "",
+) -> ScoreSheet:
+    """Check an entry with the rules core and store it with its table results.
+
+    ``expected_version`` is the version the editor opened (0 for a new sheet).  If the sheet
+    changed since, ``SheetConflict`` carries the stored sheet and nothing is written.  A
+    confirmed sheet stays confirmed, but its correction needs a ``reason``.
+    """
+    seats = table_seats(session, table)
+    entry = _with_desk_substitutes(session, table, entry)
+    result = evaluate_entry(session.tournament, mode, entry, seats.names)
+    if expected_version == 0:
+        try:
+            with transaction.atomic():
+                sheet = ScoreSheet.objects.create(
+                    session=session,
+                    table=table,
+                    mode=mode,
+                    entry=entry,
+                    result=result,
+                    version=1,
+                    updated_by=user,
+                )
+        except IntegrityError:
+            # Two people entered the same new sheet: the first one won.
+            raise SheetConflict(ScoreSheet.objects.get(session=session, table=table)) from None
+        _write_results(sheet, seats, result)
+        _record(sheet, SheetVersion.Action.ENTERED, user, reason)
+        return sheet
+    sheet = ScoreSheet.objects.get(session=session, table=table)
+    if sheet.is_confirmed and not reason.strip():
+        raise SheetError("This sheet is confirmed: give the reason for the correction.")
+    updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(
+        mode=mode,
+        entry=entry,
+        result=result,
+        version=F("version") + 1,
+        updated_by=user,
+        updated_at=timezone.now(),
+    )
+    if not updated:
+        raise SheetConflict(ScoreSheet.objects.select_related("updated_by").get(pk=sheet.pk))
+    sheet.refresh_from_db()
+    _write_results(sheet, seats, result)
+    action = SheetVersion.Action.CORRECTED if sheet.is_confirmed else SheetVersion.Action.EDITED
+    _record(sheet, action, user, reason)
+    return sheet
+
+
+@transaction.atomic
+def sheet_confirm(*, sheet: ScoreSheet, expected_version: int, user) -> ScoreSheet:
+    """A referee's confirmation: the sheet is locked (corrections then need a reason)."""
+    if sheet.is_confirmed:
+        raise SheetError("This sheet is already confirmed.")
+    now = timezone.now()
+    updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(
+        status=ScoreSheet.Status.CONFIRMED,
+        confirmed_by=user,
+        confirmed_at=now,
+        version=F("version") + 1,
+        updated_by=user,
+        updated_at=now,
+    )
+    if not updated:
+        raise SheetConflict(ScoreSheet.objects.select_related("updated_by").get(pk=sheet.pk))
+    sheet.refresh_from_db()
+    _record(sheet, SheetVersion.Action.CONFIRMED, user, "")
+    return sheet

@@ -1,0 +1,25 @@
+"""Score sheets, mounted under /t/<slug>/ (config/urls.py)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "scoring"
+
+urlpatterns = [
+    path("sheets/", views.current_sheets, name="current"),
+    path("sessions/<int:number>/sheets/", views.session_sheets, name="session"),
+    path("sessions/<int:number>/sheets/<int:table_number>/", views.sheet, name="sheet"),
+    path(
+        "sessions/<int:number>/sheets/<int:table_number>/confirm/",
+        views.confirm,
+        name="confirm",
+    ),
+    path(
+        "sessions/<int:number>/sheets/<int:table_number>/history/",
+        views.history,
+        name="history",
+    ),
+    path("calculator/", views.calculator, name="calculator"),
+    path("standings/settings/", views.standings_settings, name="standings_settings"),
+]

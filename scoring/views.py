@@ -1,0 +1,345 @@
+"""Score-sheet pages for the tournament's referees and organisers.  Views stay thin: a form
+checks the entry with the rules core, a service stores it, a selector reads it back."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+from django.views.decorators.http import require_POST
+
+from scoring.rules.substitutes import FROM_START
+from tournament.models import Session, Table, Tournament
+from tournament.permissions import require_organiser, require_staff, require_view
+
+from . import selectors
+from .forms import (
+    CalculatorForm,
+    FinalScoresForm,
+    HandFormSet,
+    HandsSheetForm,
+    StandingsSettingsForm,
+    hand_initial,
+)
+from .models import ScoreSheet, StandingsSettings
+from .services import (
+    SheetConflict,
+    SheetError,
+    desk_substitute_marks,
+    sheet_confirm,
+    sheet_save,
+    table_seats,
+)
+
+try:  # the session clock (issue 4) knows whether time ended a table's game
+    from tournament.clock.selectors import table_ended_by_time
+except ImportError:  # pragma: no cover - without the clock the referee ticks the box
+    table_ended_by_time = None
+
+
+def _staff_tournament(request, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_staff(request.user, tournament)
+    return tournament
+
+
+def _sheet_url(session: Session, table: Table, mode: str | None = None) -> str:
+    url = reverse("scoring:sheet", args=[session.tournament.slug, session.number, table.number])
+    return f"{url}?mode={mode}" if mode else url
+
+
+@login_required
+def current_sheets(request, slug: str):
+    """The sheets of the session being played or just played: the referee's start page."""
+    tournament = _staff_tournament(request, slug)
+    sessions = tournament.sessions.order_by("number")
+    session = (
+        sessions.filter(state=Session.State.RUNNING).first()
+        or sessions.filter(state=Session.State.FINISHED).last()
+        or sessions.filter(seats__isnull=False).distinct().first()
+        or sessions.first()
+    )
+    if session is None:
+        messages.info(request, "This tournament has no sessions yet.")
+        return redirect("tournament:detail", slug)
+    return redirect("scoring:session", slug, session.number)
+
+
+@login_required
+def session_sheets(request, slug: str, number: int):
+    tournament = _staff_tournament(request, slug)
+    session = get_object_or_404(Session, tournament=tournament, number=number)
+    tables = selectors.session_sheets(session)
+    done = sum(1 for t in tables if t.sheet and t.sheet.is_confirmed)
+    return render(
+        request,
+        "scoring/session_sheets.html",
+        {
+            "tournament": tournament,
+            "session": session,
+            "tables": tables,
+            "confirmed": done,
+            "sessions": tournament.sessions.order_by("number"),
+        },
+    )
+
+
+def _forms(request, *, tournament, session, table, sheet, seats, mode):
+    """The sheet form of the chosen mode, bound to the POST or filled from the stored sheet."""
+    # A correction of a confirmed sheet needs a reason; merely checking the totals does not.
+    checking = request.POST.get("action") == "check"
+    confirmed = bool(sheet and sheet.is_confirmed) and not checking
+    data = request.POST if request.method == "POST" else None
+    version = sheet.version if sheet else 0
+    stored = sheet.entry if sheet and sheet.mode == mode else {}
+    names = seats.names
+    initial = {"version": version}
+    marks = _substitute_marks(tournament, session, table, seats, stored)
+    for i, kind in enumerate(marks):
+        initial[f"substitute_{i}"] = kind
+    common = {"tournament": tournament, "names": names, "confirmed": confirmed}
+    if mode == ScoreSheet.Mode.FINAL:
+        if stored:
+            for i in range(4):
+                initial[f"points_{i}"] = stored["points"][i]
+                initial[f"chombo_{i}"] = (stored.get("chombo") or [0] * 4)[i]
+            initial["riichi_left"] = stored.get("riichi_left", 0)
+        return FinalScoresForm(data, initial=initial, **common), None
+    hands = [hand_initial(h) for h in stored.get("hands", [])]
+    formset = HandFormSet(
+        data,
+        initial=hands or None,
+        prefix="hands",
+        form_kwargs={"names": names, "ruleset": tournament.rules()},
+    )
+    if stored:
+        initial["ended_by_time"] = stored.get("ended_by_time", False)
+    elif table_ended_by_time is not None:
+        initial["ended_by_time"] = table_ended_by_time(session, table)
+    return HandsSheetForm(data, initial=initial, formset=formset, **common), formset
+
+
+@login_required
+def sheet(request, slug: str, number: int, table_number: int):
+    tournament = _staff_tournament(request, slug)
+    session = get_object_or_404(Session, tournament=tournament, number=number)
+    table = get_object_or_404(Table, tournament=tournament, number=table_number)
+    try:
+        seats = table_seats(session, table)
+    except SheetError as error:
+        messages.error(request, str(error))
+        return redirect("scoring:session", slug, number)
+    current = ScoreSheet.objects.filter(session=session, table=table).first()
+    mode = request.POST.get("mode") or request.GET.get("mode")
+    if mode not in ScoreSheet.Mode.values:
+        mode = current.mode if current else ScoreSheet.Mode.FINAL
+    form, formset = _forms(
+        request,
+        tournament=tournament,
+        session=session,
+        table=table,
+        sheet=current,
+        seats=seats,
+        mode=mode,
+    )
+    conflict = None
+    mine_lines: list[str] = []
+    checked = None
+    if request.method == "POST" and form.is_valid():
+        if request.POST.get("action") == "check":
+            checked = form.answer  # the referee asked for the running totals only
+        else:
+            try:
+                saved = sheet_save(
+                    session=session,
+                    table=table,
+                    mode=mode,
+                    entry=form.entry(),
+                    expected_version=form.cleaned_data["version"],
+                    user=request.user,
+                    reason=form.cleaned_data.get("reason", ""),
+                )
+            except SheetConflict as error:
+                conflict = current = error.current
+                mine_lines = selectors.entry_lines(mode, form.entry(), seats.names)
+                # The refused entry stays in the form; a second deliberate save replaces
+                # the stored version, which is shown beside it.
+                data = request.POST.copy()
+                data["version"] = conflict.version
+                form.data = data
+            except SheetError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(
+                    request, f"{table} saved (version {saved.version}). Check and confirm it."
+                )
+                return redirect(_sheet_url(session, table))
+    # Totals shown beside the form must be those of what the form holds: a refused POST
+    # shows none rather than the stored sheet's.
+    if request.method == "POST":
+        view_result = checked
+    else:
+        view_result = current.result if current and current.mode == mode else None
+    running = selectors.running_totals(view_result) if view_result else []
+    return render(
+        request,
+        "scoring/sheet.html",
+        {
+            "tournament": tournament,
+            "session": session,
+            "table": table,
+            "seats": seats.seats,
+            "names": seats.names,
+            "sheet": current,
+            "mode": mode,
+            "form": form,
+            "formset": formset,
+            "checked": checked is not None,
+            "result": view_result,
+            "result_rows": _result_rows(view_result, seats.names),
+            "hand_rows": _hand_rows(formset, running) if formset is not None else [],
+            "empty_cells": (
+                [{"fields": f} for f in formset.empty_form.seat_fields()] if formset else []
+            ),
+            "seat_heads": list(zip("ESWN", seats.names, strict=True)),
+            "conflict": conflict,
+            "mine_lines": mine_lines,
+            "conflict_lines": (
+                selectors.entry_lines(conflict.mode, conflict.entry, seats.names)
+                if conflict
+                else []
+            ),
+            "final_url": _sheet_url(session, table, ScoreSheet.Mode.FINAL),
+            "hands_url": _sheet_url(session, table, ScoreSheet.Mode.HANDS),
+        },
+    )
+
+
+def _substitute_marks(
+    tournament: Tournament, session: Session, table: Table, seats, stored: dict
+) -> list[str]:
+    """The sheet form's substitute marks: the stored sheet's or, for a new sheet, seated
+    reserves as substitutes from the start (EMA 5.8); the referee desk's substitutions
+    (``referee.selectors.seat_substitutes``) overrule both, as they do when the sheet is
+    saved."""
+    marks = stored.get("substitutes")
+    if not marks:
+        reserves = set(
+            tournament.registrations.filter(
+                is_reserve=True, player_id__in=[s.player_id for s in seats.seats]
+            ).values_list("player_id", flat=True)
+        )
+        marks = [FROM_START if s.player_id in reserves else "" for s in seats.seats]
+    return desk_substitute_marks(session, table, marks)
+
+
+def _hand_rows(formset, running: list[dict]) -> list[dict]:
+    """Each hand line with the round, counters and, under every seat, the change and the
+    running total the core gave it (none for blank lines)."""
+    rows, index = [], 0
+    for form in formset.forms:
+        filled = bool(form["kind"].value())
+        line = running[index] if filled and index < len(running) else None
+        index += 1 if filled else 0
+        cells = [
+            {
+                "fields": fields,
+                "delta": line["delta"][seat] if line else None,
+                "total": line["totals"][seat] if line else None,
+            }
+            for seat, fields in enumerate(form.seat_fields())
+        ]
+        rows.append({"form": form, "line": line, "cells": cells})
+    return rows
+
+
+def _result_rows(result: dict | None, names: list[str]) -> list[dict]:
+    if not result:
+        return []
+    return [
+        {"seat": seat, "name": names[i], **result["seats"][seat]} for i, seat in enumerate("ESWN")
+    ]
+
+
+@login_required
+@require_POST
+def confirm(request, slug: str, number: int, table_number: int):
+    tournament = _staff_tournament(request, slug)
+    session = get_object_or_404(Session, tournament=tournament, number=number)
+    table = get_object_or_404(Table, tournament=tournament, number=table_number)
+    current = get_object_or_404(ScoreSheet, session=session, table=table)
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = -1
+    try:
+        sheet_confirm(sheet=current, expected_version=version, user=request.user)
+    except SheetConflict as error:
+        messages.error(
+            request, f"Not confirmed: {error} Check the sheet as it is now, then confirm it."
+        )
+    except SheetError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{table}, session {number}: confirmed.")
+        return redirect("scoring:session", slug, number)
+    return redirect(_sheet_url(session, table))
+
+
+@login_required
+def history(request, slug: str, number: int, table_number: int):
+    tournament = _staff_tournament(request, slug)
+    session = get_object_or_404(Session, tournament=tournament, number=number)
+    table = get_object_or_404(Table, tournament=tournament, number=table_number)
+    current = get_object_or_404(ScoreSheet, session=session, table=table)
+    names = table_seats(session, table).names
+    return render(
+        request,
+        "scoring/history.html",
+        {
+            "tournament": tournament,
+            "session": session,
+            "table": table,
+            "sheet": current,
+            "versions": selectors.sheet_history(current, names),
+        },
+    )
+
+
+@xframe_options_sameorigin  # opened inside the hand-by-hand sheet's dialog
+def calculator(request, slug: str):
+    """The hand calculator: public like the rules, one tap from every hand-by-hand sheet."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_view(request.user, tournament)
+    form = CalculatorForm(request.GET or None, ruleset_name=tournament.ruleset)
+    answer = form.answer if form.is_bound and form.is_valid() else None
+    payments = (
+        ", ".join(
+            f"{who.replace('_', ' ')} pays {amount}" for who, amount in answer["cost"].items()
+        )
+        if answer
+        else ""
+    )
+    return render(
+        request,
+        "scoring/calculator.html",
+        {"tournament": tournament, "form": form, "answer": answer, "payments": payments},
+    )
+
+
+@login_required
+@require_POST
+def standings_settings(request, slug: str):
+    """The organiser's choice of how equal totals are ordered (shown on the standings)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_organiser(request.user, tournament)
+    setting, _ = StandingsSettings.objects.get_or_create(tournament=tournament)
+    form = StandingsSettingsForm(request.POST, instance=setting)
+    if form.is_valid():
+        form.save()
+        messages.success(request, f"Equal totals: {setting.get_tie_break_display().lower()}.")
+    else:
+        messages.error(request, "Choose one of the listed ways to order equal totals.")
+    return redirect("tournament:standings", slug)

@@ -1,0 +1,65 @@
+// Changing seats by hand: as soon as both choices are made, ask the server what the change
+// would cause (new repeated meetings and tables) and show it before anything is saved.
+(function () {
+  "use strict";
+  const form = document.getElementById("change-form");
+  if (!form) return;
+  const url = form.dataset.previewUrl;
+  const player = document.getElementById("id_player");
+  const target = document.getElementById("id_target");
+  const box = document.getElementById("preview");
+  const description = document.getElementById("preview-description");
+  const body = document.getElementById("preview-body");
+  let asked = 0;
+
+  function list(className, lines, prefix) {
+    const ul = document.createElement("ul");
+    ul.className = className;
+    for (const line of lines) {
+      const li = document.createElement("li");
+      li.textContent = prefix + line;
+      ul.appendChild(li);
+    }
+    return ul;
+  }
+
+  function show(data) {
+    box.hidden = false;
+    body.replaceChildren();
+    if (!data.ok) {
+      description.textContent = data.error;
+      return;
+    }
+    description.textContent = data.description;
+    const bad = [
+      ...data.new_meetings.map((line) => "Repeated meeting: " + line),
+      ...data.new_tables.map((line) => "Repeated table: " + line),
+      ...data.warnings,
+    ];
+    if (bad.length) {
+      body.appendChild(list("preview-bad", bad, ""));
+    } else {
+      const p = document.createElement("p");
+      p.className = "preview-ok";
+      p.textContent = "No new repeated meeting or table.";
+      body.appendChild(p);
+    }
+    if (data.ended_meetings.length) body.appendChild(list("preview-good", data.ended_meetings, ""));
+    if (data.locked) body.appendChild(list("preview-bad", [data.locked], ""));
+  }
+
+  function preview() {
+    if (!player.value || !target.value) return;
+    const mine = ++asked;
+    const query = new URLSearchParams({ player: player.value, target: target.value });
+    fetch(url + "?" + query, { headers: { Accept: "application/json" } })
+      .then((r) => r.json())
+      .then((data) => {
+        if (mine === asked) show(data); // only the answer to the latest choice
+      })
+      .catch(() => {});
+  }
+
+  player.addEventListener("change", preview);
+  target.addEventListener("change", preview);
+})();

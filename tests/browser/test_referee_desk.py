@@ -1,0 +1,104 @@
+"""A referee on a phone logs a lateness and a substitution, and the standings follow the
+ruleset (EMA 2016): in a real browser, phone-sized."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from referee.models import Penalty, Substitution
+from scoring.services import sheet_confirm, sheet_save
+from tests.browser.conftest import login
+from tournament.models import Player, Registration, Session
+
+
+def _confirm(session, number, points):
+    table = session.tournament.tables.get(number=number)
+    sheet = sheet_save(
+        session=session,
+        table=table,
+        mode="final",
+        entry={"points": points, "riichi_left": 0},
+        expected_version=0,
+        user=None,
+    )
+    sheet_confirm(sheet=sheet, expected_version=sheet.version, user=None)
+
+
+def _cell(page, name: str, column: str) -> str:
+    heads = [h.strip() for h in page.locator("table.standings thead th").all_inner_texts()]
+    row = page.locator(f"table.standings tbody tr:has-text('{name}')")
+    return row.locator("td").nth(heads.index(column)).inner_text().strip()
+
+
+def _tap_size(locator) -> float:
+    box = locator.bounding_box()
+    return min(box["width"], box["height"])
+
+
+def test_referee_logs_lateness_and_a_substitute_on_a_phone(
+    phone, transactional_db, referee, seated_session
+):
+    session = seated_session
+    session.state = Session.State.RUNNING
+    session.save(update_fields=["state"])
+    slug = session.tournament.slug
+    reserve = Player.objects.create(first_name="Rita", last_name="Reserve", country="NL")
+    Registration.objects.create(
+        tournament=session.tournament,
+        player=reserve,
+        status=Registration.Status.CONFIRMED,
+        is_reserve=True,
+        results_count=False,
+    )
+    page = phone
+    login(page, "rene_referee", "pw-rene_referee")
+    page.goto(f"/t/{slug}/")
+    page.click("button.nav-toggle")
+    page.click("nav >> text=Referee desk")
+    assert "Session 1" in page.locator("h1 + .lead").inner_text()
+
+    # A few letters of the name find the player; the table comes with it.
+    box = page.locator("#desk-q")
+    assert _tap_size(box) >= 44
+    box.fill("ast002")
+    # The list filters as the referee types (one left), and Enter goes to the player.
+    assert page.locator("#desk-everyone > li:visible").count() == 1
+    box.press("Enter")
+    assert "Table 1, West" in page.locator(".lead").inner_text()
+    late = page.locator(".kind-grid a:has-text('Late')")
+    assert _tap_size(late) >= 44
+    late.click()
+    page.fill("#id_minutes", "7")
+    page.click("button:has-text('Log late')")
+    assert "Late for First002 Last002: -7 points" in page.locator(".messages").inner_text()
+
+    # 12 minutes is past the EMA's 10: the page offers the substitution instead.
+    page.goto(f"/t/{slug}/referee/")
+    page.fill("#desk-q", "ast001")
+    page.press("#desk-q", "Enter")
+    page.click(".kind-grid a:has-text('Late')")
+    page.fill("#id_minutes", "12")
+    page.click("button:has-text('Log late')")
+    assert "replaced by a substitute" in page.locator(".errorlist").inner_text()
+    page.click("a.big-button:has-text('Record a substitution instead')")
+    page.check("label:has-text('Rita Reserve') input")
+    page.check("label:has-text('From the start of the session') input")
+    page.fill("#id_reason", "12 minutes late")
+    page.click("button:has-text('Put the reserve in the seat')")
+    assert "Rita Reserve plays for First001 Last001" in page.locator(".messages").inner_text()
+
+    assert Penalty.objects.get().points == Decimal(-7)
+    assert Substitution.objects.get().substitute == reserve
+
+    # The tables hand in their sheets: table 1 is now Last000, the reserve, Last002, Last003.
+    _confirm(session, 1, [35000, 40000, 25000, 20000])
+    _confirm(session, 2, [30000, 30000, 30000, 30000])
+    page.goto(f"/t/{slug}/standings/")
+    # EMA 5.7: Last002 3rd at the table: -5 table, -5 uma, -7 late = -17.
+    assert _cell(page, "Last002, First002", "Total") == "-17"
+    # EMA 5.8: the substituted player misses the session: -15 and -15 uma.
+    assert _cell(page, "Last001, First001", "Total") == "-30"
+    # The reserve's place counts for the opponents' uma (seated from the start): Last000
+    # is 2nd, +5 table +5 uma; the reserve's own result is -30.
+    assert _cell(page, "Last000, First000", "Total") == "10"
+    assert _cell(page, "Reserve, Rita", "Total") == "-30"

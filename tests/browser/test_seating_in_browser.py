@@ -1,0 +1,103 @@
+"""The seating in a real browser: the organiser generates it and follows the progress page
+to the seating; a queued job's page follows the worker; a swap is previewed before saving."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from tests.browser.conftest import login
+from tests.conftest import make_players
+from tournament.models import Registration, Seat, SeatingJob, Session, Table
+from tournament.services.seating import _job_new, seating_job_run
+
+SLUG = "test-open"
+
+
+def _event(tournament, players=16, tables=4, sessions=3):
+    people = make_players(tournament, players)
+    Registration.objects.filter(tournament=tournament).update(checked_in=True)
+    for n in range(1, tables + 1):
+        Table.objects.create(tournament=tournament, number=n)
+    for n in range(1, sessions + 1):
+        Session.objects.create(tournament=tournament, number=n)
+    return people
+
+
+def test_organiser_generates_the_seating_from_the_dashboard(
+    transactional_db, page, tournament, organiser
+):
+    _event(tournament)
+    login(page, "olga_organiser", "pw-olga_organiser")
+    page.goto(f"/t/{SLUG}/dashboard/")
+    page.click("text=Seat session 1")
+    page.wait_for_url(f"**/t/{SLUG}/seating/manage/")
+    page.fill("#id_seed", "2024")
+    page.click("#generate-form button[type=submit]")
+    page.wait_for_url(f"**/t/{SLUG}/seating/jobs/*/")
+    page.wait_for_selector("#job-done:not([hidden])")
+    assert page.locator("#job-progress").get_attribute("value") == "100"
+    assert "Done" in page.locator("#job-state").inner_text()
+    page.click("#job-next")
+    page.wait_for_url(f"**/t/{SLUG}/sessions/1/")
+    assert page.locator(".table-card").count() == 4
+    assert page.locator("#by-name tbody tr").count() == 16
+    assert "2024" in page.locator(".how-made").inner_text()
+
+
+def test_progress_page_follows_a_job_run_by_a_worker(transactional_db, page, tournament, organiser):
+    _event(tournament)
+    job = _job_new(tournament=tournament, method="plan", seed=5, user=None, now=timezone.now())
+    login(page, "olga_organiser", "pw-olga_organiser")
+    page.goto(f"/t/{SLUG}/seating/jobs/{job.pk}/")
+    assert page.locator("#job-done").is_hidden()
+    assert "Waiting for a worker" in page.locator("#job-state").inner_text()
+    # The worker (here: this test's thread) runs the job; the page notices by polling.
+    seating_job_run(job_id=job.pk)
+    page.wait_for_selector("#job-done:not([hidden])")
+    assert page.locator("#job-percent").inner_text() == "100"
+    assert SeatingJob.objects.get(pk=job.pk).state == "done"
+
+
+def test_a_swap_is_previewed_with_the_repeats_it_causes(
+    transactional_db, page, tournament, organiser
+):
+    players = make_players(tournament, 8)
+    tables = [Table.objects.create(tournament=tournament, number=n) for n in (1, 2)]
+    layout = {1: [[0, 1, 2, 3], [4, 5, 6, 7]], 2: [[0, 4, 1, 5], [2, 6, 3, 7]]}
+    for number, rows in layout.items():
+        session = Session.objects.create(tournament=tournament, number=number)
+        for t, people in enumerate(rows):
+            for wind, i in enumerate(people):
+                Seat.objects.create(session=session, table=tables[t], wind=wind, player=players[i])
+    login(page, "olga_organiser", "pw-olga_organiser")
+    page.goto(f"/t/{SLUG}/sessions/2/seating/edit/")
+    page.select_option("#id_player", str(players[4].pk))
+    page.select_option("#id_target", f"p{players[2].pk}")
+    preview = page.locator("#preview")
+    preview.wait_for(state="visible")
+    page.wait_for_function(
+        "document.getElementById('preview-body').textContent.includes('Repeated meeting')"
+    )
+    text = preview.inner_text()
+    assert "First000 Last000 and First002 Last002 already met in session 1." in text
+    assert "First004 Last004 already played at Table 2 in session 1." in text
+    # Nothing saved yet; saving moves the two players.
+    assert Seat.objects.get(session__number=2, player=players[4]).table == tables[0]
+    page.click("button[value=save]")
+    page.wait_for_selector(".messages")
+    assert "Swapped First004 Last004" in page.locator(".messages").inner_text()
+    assert Seat.objects.get(session__number=2, player=players[4]).table == tables[1]
+
+
+def test_table_cards_print_one_a4_page_per_table(transactional_db, page, tournament):
+    import re
+
+    from tournament.services.seating import seating_generate_now
+
+    _event(tournament, players=12, tables=3, sessions=2)
+    seating_generate_now(
+        tournament=tournament, method="plan", seed=1, user=None, now=timezone.now()
+    )
+    page.goto(f"/t/{SLUG}/sessions/1/print/tables/")
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 3

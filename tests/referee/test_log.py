@@ -1,0 +1,113 @@
+"""The referee log: every decision and every withdrawal, who and when, filterable."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from referee import selectors, services
+from referee.models import Penalty
+from scoring.services import sheet_confirm, sheet_save
+from tournament.standings import standings
+
+from .conftest import final_sheet
+
+
+def test_the_log_keeps_decisions_withdrawals_and_corrections(
+    tournament, running, table1, players, reserve, referee, organiser
+):
+    late = services.penalty_create(
+        tournament=tournament,
+        player=players[0],
+        session=running,
+        kind=Penalty.Kind.LATE,
+        minutes=7,
+        hand="E1",
+        user=referee,
+    )
+    fixed = services.penalty_correct(
+        penalty=late, user=organiser, reason="5 by the clock", minutes=5
+    )
+    sub = services.substitution_create(
+        tournament=tournament,
+        session=running,
+        player=players[1],
+        substitute=reserve,
+        timing="during",
+        user=referee,
+        reason="ill",
+    )
+    services.substitution_withdraw(substitution=sub, user=organiser, reason="recovered")
+    entries = selectors.log_entries(tournament)
+    lines = [(e.ref, e.action, e.by, e.counts) for e in entries]
+    assert lines == [
+        (f"S{sub.pk}", "Withdrawn", organiser.username, ""),
+        (f"S{sub.pk}", "Substitution", referee.username, "no (withdrawn)"),
+        (f"P{fixed.pk}", "Penalty", organiser.username, "yes"),
+        (f"P{late.pk}", "Withdrawn", organiser.username, ""),
+        (f"P{late.pk}", "Penalty", referee.username, "no (withdrawn)"),
+    ]
+    by_ref = {(e.ref, e.action): e for e in entries}
+    assert by_ref[(f"P{late.pk}", "Withdrawn")].reason == "Corrected: 5 by the clock"
+    assert f"correction of P{late.pk}" in by_ref[(f"P{fixed.pk}", "Penalty")].what
+    first = by_ref[(f"P{late.pk}", "Penalty")]
+    assert (first.session, first.table, first.hand, first.points) == (
+        1,
+        "Table 1",
+        "E1",
+        Decimal(-7),
+    )
+    # Filters: by table 2 nothing, by player 1 only the substitution.
+    assert selectors.log_entries(tournament, table=2) == []
+    assert {e.ref for e in selectors.log_entries(tournament, player=players[1].pk)} == {
+        f"S{sub.pk}"
+    }
+    assert {e.ref for e in selectors.log_entries(tournament, player=reserve.pk)} == {f"S{sub.pk}"}
+
+
+def test_a_chombo_the_sheet_carries_is_marked_in_the_log(tournament, running, table1, players):
+    services.penalty_create(
+        tournament=tournament, player=players[2], session=running, kind="chombo", user=None
+    )
+    assert selectors.log_entries(tournament)[0].counts == "yes"
+    final_sheet(running, table1, [40000, 35000, 25000, 20000], chombo=[0, 0, 1, 0])
+    assert selectors.log_entries(tournament)[0].counts == "no (on the score sheet)"
+
+
+def test_a_hand_by_hand_chombo_is_counted_once(tournament, running, table1, players, referee):
+    services.penalty_create(
+        tournament=tournament, player=players[2], session=running, kind="chombo", user=referee
+    )
+    # The sheet's own chombo line for West (EMA 3.4.6: -20 after uma), then a drawn hand.
+    sheet = sheet_save(
+        session=running,
+        table=table1,
+        mode="hands",
+        entry={"hands": [{"chombo": "W"}, {"draw": {"tenpai": []}}], "ended_by_time": True},
+        expected_version=0,
+        user=referee,
+    )
+    sheet_confirm(sheet=sheet, expected_version=sheet.version, user=referee)
+    assert selectors.sheet_chombos(tournament) == {(players[2].pk, 1): 1}
+    row = next(r for r in standings(tournament).rows if r.player == players[2])
+    assert row.total == Decimal(-20)  # the sheet's chombo only; the desk's matches it
+
+
+def test_the_standings_hook_runs_a_fixed_number_of_queries(
+    tournament, running, table1, players, reserve, django_assert_num_queries
+):
+    final_sheet(running, table1, [40000, 35000, 25000, 20000])
+    for player in players[:4]:
+        services.penalty_create(
+            tournament=tournament, player=player, session=running, kind="late", minutes=2, user=None
+        )
+    services.substitution_create(
+        tournament=tournament,
+        session=running,
+        player=players[5],
+        substitute=reserve,
+        timing="start",
+        user=None,
+    )
+    with django_assert_num_queries(5):
+        decisions = selectors.standings_decisions(tournament)
+    assert sorted(p.points for p in decisions.penalties) == [Decimal(-30)] + [Decimal(-2)] * 4

@@ -1,0 +1,213 @@
+"""The shortcuts taken for speed give the answers of the plain computations they replace.
+
+Each test puts a fast path of the rules core next to a straightforward version of the same
+rule (written here, or the core's own general path) on generated input.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.rules.decompose import PUNG, read_tiles, standard
+from scoring.rules.errors import RuleViolation
+from scoring.rules.hand import _waits, explain_hand
+from scoring.rules.payments import (
+    hand_cost,
+    limit_name,
+    memo_limit_and_cost,
+    memo_total,
+    total_points,
+)
+from scoring.rules.rulesets import RULESETS
+from scoring.rules.tiles import parse_tiles, tile_name
+from scoring.rules.yaku import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI
+from tests.rules.test_hand_properties import complete_hands
+
+# --------------------------------------------------------------------------- notation
+
+_DIGITS = {"m": 0, "p": 9, "s": 18}
+
+
+def reference_parse(text: str) -> tuple[tuple[int, ...], tuple[int, int, int]] | None:
+    """Tile notation read the slow, obvious way (None: malformed)."""
+    if not re.fullmatch(r"(?:[0-9]+[mps]|[1-7]+z| )*", text):
+        return None
+    kinds: list[int] = []
+    reds = [0, 0, 0]
+    for digits, letter in re.findall(r"([0-9]+)([mpsz])", text):
+        for d in digits:
+            if letter == "z":
+                kinds.append(26 + int(d))
+            elif d == "0":
+                kinds.append(_DIGITS[letter] + 4)
+                reds["mps".index(letter)] += 1
+            else:
+                kinds.append(_DIGITS[letter] + int(d) - 1)
+    return tuple(kinds), (reds[0], reds[1], reds[2])
+
+
+def parsed(text: str) -> tuple[tuple[int, ...], tuple[int, int, int]] | None:
+    try:
+        tiles = parse_tiles(text, "tiles")
+    except RuleViolation:
+        return None
+    return tiles.kinds, tiles.reds
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="0123456789mpsz x", max_size=30))
+def test_notation_matches_the_obvious_parser(text):
+    assert parsed(text) == reference_parse(text)
+
+
+ONE_TILE = [f"{d}{s}" for s in "mps" for d in range(10)] + [f"{d}z" for d in range(1, 8)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(ONE_TILE), max_size=14))
+def test_one_tile_per_pair_matches_grouped_notation(pieces):
+    # "1m2m3p" (fast path) and "12m3p" (general path) are the same tiles.
+    grouped = re.sub(r"([mpsz])(?=\d+\1)", "", "".join(pieces))
+    assert parsed("".join(pieces)) == parsed(grouped) == reference_parse("".join(pieces))
+
+
+# ---------------------------------------------------------------------- concealed tiles
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 33), max_size=14))
+def test_read_tiles_counts_and_mask(kinds):
+    counts, mask, _parts = read_tiles(tuple(kinds))
+    assert counts == [kinds.count(k) for k in range(34)]
+    assert mask == sum(1 << k for k in set(kinds))
+
+
+def brute_force_decompositions(counts: list[int]) -> set[tuple[int, tuple[int, ...]]]:
+    """Every (pair, sorted groups) of the counts, by trying every pair and set."""
+    out: set[tuple[int, tuple[int, ...]]] = set()
+
+    def sets(c: list[int], groups: list[int]) -> None:
+        first = next((i for i, n in enumerate(c) if n), -1)
+        if first < 0:
+            out.add((pair, tuple(sorted(groups))))
+            return
+        if c[first] >= 3:
+            c[first] -= 3
+            sets(c, [*groups, PUNG + first])
+            c[first] += 3
+        if first < 27 and first % 9 <= 6 and c[first + 1] and c[first + 2]:
+            for k in (first, first + 1, first + 2):
+                c[k] -= 1
+            sets(c, [*groups, first])
+            for k in (first, first + 1, first + 2):
+                c[k] += 1
+
+    for pair in range(34):
+        if counts[pair] >= 2:
+            rest = list(counts)
+            rest[pair] -= 2
+            sets(rest, [])
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 26), min_size=14, max_size=14), st.integers(0, 4))
+def test_decompositions_match_brute_force(kinds, melds):
+    kinds = kinds[: 14 - 3 * melds]
+    counts = [min(kinds.count(k), 4) for k in range(34)]
+    if sum(counts) % 3 != 2:
+        return
+    found = standard(counts)
+    assert len(found) == len(set(found))
+    assert {(pair, tuple(sorted(groups))) for pair, groups in found} == (
+        brute_force_decompositions(counts)
+    )
+
+
+# ------------------------------------------------------------------------------ waits
+
+
+def reference_waits(groups: tuple[int, ...], pair: int, win: int) -> list[tuple[int, str]]:
+    """The waits by walking every set (EMA 4.1.1), the first of identical sets only."""
+    out: list[tuple[int, str]] = [(-1, TANKI)] if pair == win else []
+    seen: set[int] = set()
+    for i, g in enumerate(groups):
+        if g in seen:
+            continue
+        if g >= PUNG:
+            if g - PUNG == win:
+                seen.add(g)
+                out.append((i, SHANPON))
+        elif g <= win <= g + 2:
+            seen.add(g)
+            pos = win - g
+            if pos == 1:
+                wait = KANCHAN
+            elif pos == 0:
+                wait = PENCHAN if g % 9 == 6 else RYANMEN
+            else:
+                wait = PENCHAN if g % 9 == 0 else RYANMEN
+            out.append((i, wait))
+    return out
+
+
+chows = st.integers(0, 2).flatmap(lambda suit: st.integers(suit * 9, suit * 9 + 6))
+groups = st.lists(st.one_of(chows, st.integers(PUNG, PUNG + 33)), max_size=4)
+
+
+@settings(max_examples=500, deadline=None)
+@given(groups, st.integers(0, 33), st.integers(0, 33))
+def test_waits_match_walking_every_set(sets, pair, win):
+    assert _waits(tuple(sets), pair, win) == reference_waits(tuple(sets), pair, win)
+
+
+# ------------------------------------------------------------------------ minipoints
+
+
+@settings(max_examples=400, deadline=None)
+@given(complete_hands())
+def test_minipoints_are_the_rounded_sum_of_their_items(request: dict[str, Any]):
+    # The evaluation adds minipoints from tables (fu.reading_fu); explain_hand lists
+    # them item by item (fu.fu_parts): both must agree on the reading kept.
+    try:
+        answer = explain_hand(request)
+    except RuleViolation:
+        return
+    if answer["shape"] != "standard" or answer["yakuman"]:
+        return
+    raw = sum(fu for _item, fu in answer["fu_parts"])
+    assert answer["fu"] == -(-raw // 10) * 10
+
+
+# -------------------------------------------------------------------------- payments
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS.values()), ids=list(RULESETS))
+def test_memoised_payments_match_the_plain_ones(ruleset):
+    kiriage, counted = ruleset.kiriage_mangan, ruleset.counted_yakuman_han
+    for han in range(1, 40):
+        for fu in (20, 25, 30, 40, 50, 60, 70, 110, 170):
+            for yakuman in (0, 1, 2):
+                for dealer in (False, True):
+                    for tsumo in (False, True):
+                        args = (han, fu, yakuman, dealer, tsumo)
+                        assert memo_total(*args, kiriage, counted) == total_points(ruleset, *args)
+                        limit, cost = memo_limit_and_cost(*args, kiriage, counted)
+                        assert limit == limit_name(ruleset, han, fu, yakuman)
+                        assert cost == hand_cost(ruleset, *args)
+
+
+def test_memoised_cost_is_the_callers_own():
+    _limit, cost = memo_limit_and_cost(3, 30, 0, False, False, False, None)
+    cost["ron"] = 0
+    assert memo_limit_and_cost(3, 30, 0, False, False, False, None)[1]["ron"] == 3900
+
+
+def test_tile_name_round_trip():
+    for kind in range(34):
+        assert parse_tiles(tile_name(kind), "t").kinds == (kind,)

@@ -1,0 +1,55 @@
+"""Constructions: complete repeat-free schedules at the known limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournament.seating.designs import (
+    affine_schedule,
+    construct,
+    max_repeat_free_rounds,
+    rotational_design,
+)
+from tournament.seating.metrics import meeting_histogram, repeated_meetings
+
+from .helpers import assert_everyone_once
+
+
+@pytest.mark.parametrize(("n", "players", "rounds"), [(2, 16, 5), (3, 64, 21)])
+def test_affine_geometry_is_a_complete_resolution(n, players, rounds):
+    schedule = affine_schedule(n)
+    assert len(schedule) == rounds
+    assert_everyone_once(schedule, range(players))
+    # Every pair exactly once: a resolvable design, not just a packing.
+    assert meeting_histogram(schedule, range(players)) == {0: 0, 1: players * (players - 1) // 2}
+
+
+@pytest.mark.parametrize(("players", "limit"), [(8, 1), (12, 1), (16, 5), (20, 6), (40, 13)])
+def test_counting_bound(players, limit):
+    assert max_repeat_free_rounds(players) == limit
+
+
+def test_rotational_design_for_40_players_is_complete():
+    schedule = rotational_design(40)
+    assert schedule is not None and len(schedule) == 13
+    assert_everyone_once(schedule, range(40))
+    assert meeting_histogram(schedule, range(40)) == {0: 0, 1: 780}
+
+
+def test_28_players_nine_rounds_is_constructed():
+    schedule = construct(28, 9)
+    assert schedule is not None and len(schedule) == 9
+    assert_everyone_once(schedule, range(28))
+    assert repeated_meetings(schedule) == 0
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(20, 5), (24, 7), (40, 8), (80, 10)])
+def test_cyclic_construction(players, rounds):
+    schedule = construct(players, rounds)
+    assert schedule is not None and len(schedule) == rounds
+    assert_everyone_once(schedule, range(players))
+    assert repeated_meetings(schedule) == 0
+
+
+def test_no_construction_beyond_the_bound():
+    assert construct(20, 7) is None

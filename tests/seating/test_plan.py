@@ -1,0 +1,147 @@
+"""``plan``: whole-event seating and re-planning (issue #8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournament.seating import PlanOptions, SeatingError, plan
+from tournament.seating.metrics import (
+    max_wind_imbalance,
+    repeated_meetings,
+    repeated_table_visits,
+    wind_counts,
+)
+
+from .helpers import assert_everyone_once, tables_of
+
+
+def make(**kwargs):
+    return plan(PlanOptions.from_mapping(kwargs))
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(16, 5), (20, 5), (24, 7), (32, 8)])
+def test_exact_limits_reached_without_repeated_meetings(players, rounds):
+    result = make(players=players, rounds=rounds, seed=3)
+    assert_everyone_once(result.rounds, range(players))
+    assert len(result.rounds) == rounds
+    assert repeated_meetings(result.rounds) == 0
+    assert result.quality.repeated_meetings == 0
+
+
+def test_20_players_6_rounds_is_impossible_but_answered_with_few_repeats():
+    # No 6-round repeat-free schedule of 20 players exists; the plan is still made and says
+    # how many repeats it has. Six rounds must repeat at least once; a poor plan repeats often.
+    result = make(players=20, rounds=6, seed=1)
+    assert_everyone_once(result.rounds, range(20))
+    # A random 20 x 6 schedule repeats about 57 times.
+    assert 1 <= result.quality.repeated_meetings <= 20
+    assert result.quality.repeated_meetings == repeated_meetings(result.rounds)
+
+
+def test_more_rounds_than_a_small_field_allows_still_minimises_repeats():
+    result = make(players=8, rounds=3, seed=2)
+    # Two tables: every round, each player meets 3 of the 7 others, so 3 rounds force repeats.
+    assert_everyone_once(result.rounds, range(8))
+    assert result.quality.repeated_meetings >= 1
+
+
+@pytest.mark.parametrize("rounds", [1, 2, 3, 4, 5, 6, 7, 8, 9])
+def test_winds_balanced_for_any_number_of_rounds(rounds):
+    result = make(players=24, rounds=rounds, seed=rounds)
+    for player, counts in wind_counts(result.rounds).items():
+        values = list(counts.values())
+        assert max(values) - min(values) <= 1, (player, counts)
+        if rounds % 4 == 0:
+            assert values == [rounds // 4] * 4
+    assert result.quality.max_wind_imbalance <= 1
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(40, 6), (64, 8), (80, 10), (160, 12)])
+def test_no_repeated_table_when_tables_at_least_rounds(players, rounds):
+    result = make(players=players, rounds=rounds, seed=5)
+    assert players // 4 >= rounds
+    assert repeated_meetings(result.rounds) == 0
+    assert repeated_table_visits(result.rounds) == 0
+    for p in range(players):
+        visited = tables_of(result.rounds, p)
+        assert len(set(visited)) == rounds
+
+
+def test_same_seed_same_plan_other_seed_other_plan():
+    first = make(players=28, rounds=6, seed=11)
+    again = make(players=28, rounds=6, seed=11)
+    other = make(players=28, rounds=6, seed=12)
+    assert first.rounds == again.rounds
+    assert first.rounds != other.rounds
+
+
+def test_fixed_player_always_at_their_table():
+    result = make(players=40, rounds=6, seed=4, fixed={"17": 3, "5": 0})
+    assert tables_of(result.rounds, 17) == [3] * 6
+    assert tables_of(result.rounds, 5) == [0] * 6
+    assert result.quality.repeated_meetings == 0
+    assert_everyone_once(result.rounds, range(40))
+
+
+def test_replan_after_withdrawal_keeps_played_rounds():
+    full = make(players=40, rounds=6, seed=7)
+    played = full.rounds[:3]
+    gone = {3, 14, 25, 36}
+    active = [p for p in range(40) if p not in gone]
+    result = make(players=40, rounds=6, seed=7, history=played, active=active)
+    assert result.rounds[:3] == played
+    assert_everyone_once(result.rounds[3:], active)
+    assert repeated_meetings(result.rounds) == 0
+    assert max_wind_imbalance(result.rounds) <= 2
+
+
+def test_replan_with_late_registrations_and_fixed_table():
+    played = make(players=36, rounds=6, seed=9).rounds[:2]
+    # Four late players 36..39 join for round 3 on; player 2 now needs table 1.
+    result = make(players=40, rounds=6, seed=9, history=played, fixed={"2": 1})
+    assert result.rounds[:2] == played
+    assert_everyone_once(result.rounds[2:], range(40))
+    assert repeated_meetings(result.rounds) == 0
+    assert tables_of(result.rounds[2:], 2) == [1] * 4
+
+
+@pytest.mark.parametrize(
+    ("options", "code"),
+    [
+        ({"players": 42, "rounds": 4}, "players_not_multiple_of_four"),
+        ({"players": 40, "rounds": 4, "active": list(range(38))}, "players_not_multiple_of_four"),
+        ({"players": 40, "rounds": 0}, "too_few_rounds"),
+        ({"players": 2, "rounds": 3}, "too_few_players"),
+        ({"players": 40, "rounds": 4, "colour": "red"}, "unknown_option"),
+        ({"players": 40, "rounds": 4, "tables": 9}, "not_enough_tables"),
+        ({"players": 40, "rounds": 4, "fixed": {"3": 10}}, "fixed_table_out_of_range"),
+        ({"players": 40, "rounds": 4, "fixed": {"50": 1}}, "fixed_player_unknown"),
+        (
+            {"players": 40, "rounds": 4, "fixed": {str(p): 2 for p in range(5)}},
+            "fixed_table_overfull",
+        ),
+        (
+            {"players": 8, "rounds": 1, "history": [[[0, 1, 2, 3], [4, 5, 6, 7]]] * 2},
+            "history_too_long",
+        ),
+        ({"players": 8, "rounds": 2, "history": [[[0, 1, 2, 3], [4, 5, 6, 0]]]}, "bad_history"),
+        ({"players": "8", "rounds": 2}, "invalid_input"),
+        ({"players": 8, "rounds": 2, "effort": 0}, "invalid_input"),
+        ({"players": 8, "rounds": 2, "time_limit": -1}, "invalid_input"),
+    ],
+)
+def test_refused_input_names_the_problem(options, code):
+    with pytest.raises(SeatingError) as info:
+        PlanOptions.from_mapping(options)
+    assert info.value.code == code
+    assert info.value.message()
+
+
+def test_progress_is_reported():
+    calls: list[tuple[int, int]] = []
+    plan(
+        PlanOptions.from_mapping({"players": 20, "rounds": 6, "seed": 1}),
+        progress=lambda d, t: calls.append((d, t)),
+    )
+    assert calls and calls[-1][0] == calls[-1][1]
+    assert all(0 <= d <= t for d, t in calls)

@@ -1,0 +1,416 @@
+"""The role walk: every URL of the project, requested by every role, gets the status its
+view promises (architecture.md, "Who may do what").
+
+The URLs come from ``get_resolver()`` walked recursively, so a view added later is in the
+walk at once; ``test_every_url_has_an_expectation`` fails until ``EXPECTATIONS`` says who
+may use it.  Roles: anonymous, a stranger (logged in, no role), a player of the published
+tournament (seated at table 1), a referee of *another* tournament, the tournament's
+referee (who may not run the clock) and its organiser.  Each slug URL is walked for a
+published and for a draft tournament: a draft is invisible (404) to all but its staff.
+
+Statuses: ``200``; ``302`` to somewhere other than the login page (a POST that worked, a
+page that forwards); ``login`` (302 to the login page); ``403``; ``404``; ``405``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from referee.models import Disqualification, Penalty, Substitution
+from scoring.services import sheet_confirm, sheet_save
+from tournament.models import (
+    Player,
+    Registration,
+    SeatingJob,
+    Session,
+    Staff,
+    Table,
+    Tournament,
+)
+
+ROLES = ("anonymous", "stranger", "player", "other_referee", "referee", "organiser")
+STAFF_ROLES = {"referee", "organiser"}
+
+
+# --- the URLs of the project --------------------------------------------------------------
+
+
+def _walk(resolver, prefix="", namespace=None):
+    for item in resolver.url_patterns:
+        if isinstance(item, URLResolver):
+            ns = namespace
+            if item.namespace:
+                ns = f"{namespace}:{item.namespace}" if namespace else item.namespace
+            yield from _walk(item, prefix + str(item.pattern), ns)
+        elif isinstance(item, URLPattern):
+            route = prefix + str(item.pattern)
+            # Unnamed patterns (the admin's redirects) are known by their route.
+            key = route
+            if item.name:
+                key = f"{namespace}:{item.name}" if namespace else item.name
+            yield key, route, item
+
+
+def all_urls() -> dict[str, tuple[str, URLPattern]]:
+    return {key: (route, item) for key, route, item in _walk(get_resolver())}
+
+
+# --- what each URL promises ---------------------------------------------------------------
+
+ANY = "any"  # everyone
+LOGIN = "login"  # any logged-in user (login_required, no tournament)
+PUBLIC = "public"  # require_view: published for all, draft for its staff
+PUBLIC_LOGIN = "public_login"  # login_required + require_view
+STAFF = "staff"  # require_staff without login_required: anonymous gets 403 too
+STAFF_LOGIN = "staff_login"  # login_required + require_staff
+ORGANISER = "organiser"  # require_organiser (no login_required)
+ORGANISER_LOGIN = "organiser_login"  # login_required + require_organiser
+RUN_CLOCK = "run_clock"  # organisers, and referees allowed to run the clock
+TABLE_REPORT = "table_report"  # staff, and the players of that table
+ADMIN = "admin"  # Django's admin: only Django staff users (none of the roles)
+
+
+@dataclass(frozen=True)
+class Expect:
+    access: str
+    method: str = "GET"
+    ok: int | dict = 200  # the status of a role that gets in (per role when a dict)
+    data: dict = field(default_factory=dict)
+
+
+def E(access, method="GET", ok=200, **data):  # short: it reads as a table below
+    return Expect(access, method, ok, data)
+
+
+EXPECTATIONS: dict[str, Expect] = {
+    "home": E(ANY),
+    "login": E(ANY),
+    "logout": E(ANY, "POST", ok=302),
+    "signup": E(ANY, ok={"anonymous": 200, "*": 302}),  # logged in: forwarded home
+    # tournament/views_manage.py: organisers (require_organiser)
+    "tournament:new": E(LOGIN),
+    "tournament:dashboard": E(ORGANISER),
+    "tournament:settings": E(ORGANISER),
+    "tournament:tables": E(ORGANISER),
+    "tournament:schedule": E(ORGANISER),
+    "tournament:staff": E(ORGANISER),
+    "tournament:staff_remove": E(ORGANISER, "POST", ok=302),
+    "tournament:publish": E(ORGANISER, "POST", ok=302),
+    "tournament:open_registration": E(ORGANISER, "POST", ok=302),
+    "tournament:close_registration": E(ORGANISER, "POST", ok=302),
+    "tournament:confirm_pending": E(ORGANISER, "POST", ok=302),
+    "tournament:registration_action": E(ORGANISER, "POST", ok=302),
+    "tournament:player_add": E(ORGANISER),
+    "tournament:player_import": E(ORGANISER),
+    "tournament:checkin": E(ORGANISER),
+    "tournament:fill_from_reserves": E(ORGANISER, "POST", ok=302),
+    # tournament/views_register.py
+    "tournament:register": E(PUBLIC_LOGIN),
+    "tournament:withdraw": E(PUBLIC_LOGIN, "POST", ok=302),
+    # tournament/views.py and the clock: public pages
+    "tournament:detail": E(PUBLIC),
+    "tournament:players": E(PUBLIC),
+    "tournament:session": E(PUBLIC),
+    "tournament:clock": E(PUBLIC, ok=302),  # forwards to the current session's clock
+    "tournament:session_clock": E(PUBLIC),
+    "tournament:session_clock_state": E(PUBLIC),
+    "tournament:session_clock_control": E(RUN_CLOCK, "POST", ok=302),
+    "tournament:session_table_finished": E(TABLE_REPORT, "POST", ok=302),
+    # tournament/views_results.py: public, but the EMA file is the staff's
+    "tournament:standings": E(PUBLIC),
+    "tournament:standings_projector": E(PUBLIC),
+    "tournament:standings_projector_rows": E(PUBLIC),
+    "tournament:results": E(PUBLIC),
+    "tournament:session_results": E(PUBLIC),
+    "tournament:session_results_projector": E(PUBLIC),
+    "tournament:session_results_projector_rows": E(PUBLIC),
+    "tournament:player": E(PUBLIC),
+    "tournament:ema_export": E(STAFF),
+    # tournament/views_seating.py: generating and changing is the organisers', the rest public
+    "tournament:seating": E(PUBLIC),
+    "tournament:seating_mine": E(PUBLIC, ok=302),  # forwards to the player's own schedule
+    "tournament:seating_manage": E(ORGANISER),
+    "tournament:seating_generate": E(ORGANISER, "POST", ok=302),
+    "tournament:seating_fix_table": E(ORGANISER, "POST", ok=302),
+    "tournament:seating_quality": E(PUBLIC),
+    "tournament:seating_job": E(ORGANISER),
+    "tournament:seating_job_state": E(ORGANISER),
+    "tournament:seating_job_input": E(PUBLIC),
+    "tournament:session_print_tables": E(PUBLIC),
+    "tournament:session_print_hall": E(PUBLIC),
+    "tournament:session_seating_edit": E(ORGANISER),
+    "tournament:session_seating_preview": E(ORGANISER, ok=400),  # no choice: says what is missing
+    "tournament:player_schedule": E(PUBLIC),
+    # scoring/views.py: the sheets are the staff's, the calculator is public
+    "scoring:current": E(STAFF_LOGIN, ok=302),  # forwards to the session's sheets
+    "scoring:session": E(STAFF_LOGIN),
+    "scoring:sheet": E(STAFF_LOGIN),
+    "scoring:confirm": E(STAFF_LOGIN, "POST", ok=302),
+    "scoring:history": E(STAFF_LOGIN),
+    "scoring:calculator": E(PUBLIC),
+    "scoring:standings_settings": E(ORGANISER_LOGIN, "POST", ok=302),
+    # referee/views.py: the desk is the staff's, every page of it
+    "referee:desk": E(STAFF_LOGIN),
+    "referee:log": E(STAFF_LOGIN),
+    "referee:player": E(STAFF_LOGIN),
+    "referee:penalty_new": E(STAFF_LOGIN),
+    "referee:substitute": E(STAFF_LOGIN),
+    "referee:disqualify": E(STAFF_LOGIN),
+    "referee:penalty_withdraw": E(STAFF_LOGIN),
+    "referee:penalty_correct": E(STAFF_LOGIN),
+    "referee:substitution_withdraw": E(STAFF_LOGIN),
+    "referee:disqualification_withdraw": E(STAFF_LOGIN),
+}
+
+# Django's admin: every page sends a user who is not Django staff to the admin's login,
+# except the login page itself and the logout, which sends them back to /admin/.
+ADMIN_OPEN = {"admin:login": E(ANY), "admin:logout": E(ANY, ok=302)}  # back to /admin/
+
+
+def expectation(key: str) -> Expect | None:
+    if key in EXPECTATIONS:
+        return EXPECTATIONS[key]
+    if key in ADMIN_OPEN:
+        return ADMIN_OPEN[key]
+    if key.startswith("admin:") or key.startswith("admin/"):
+        return E(ADMIN)
+    return None
+
+
+def expected(exp: Expect, role: str, visibility: str | None):
+    """The status ``role`` gets, or "login" for a redirect to the login page."""
+    ok = exp.ok if isinstance(exp.ok, int) else exp.ok.get(role, exp.ok.get("*"))
+    staff = role in STAFF_ROLES
+    hidden = visibility == "draft" and not staff  # require_view: "No such tournament."
+    denied = 404 if hidden else 403
+    access = exp.access
+    if access == ANY:
+        return ok
+    if access == ADMIN:
+        return "admin-login"
+    if role == "anonymous" and access in (LOGIN, PUBLIC_LOGIN, STAFF_LOGIN, ORGANISER_LOGIN):
+        return "login"
+    if access == LOGIN:
+        return ok
+    if access in (PUBLIC, PUBLIC_LOGIN):
+        return 404 if hidden else ok
+    if access in (STAFF, STAFF_LOGIN):
+        return ok if staff else denied
+    if access in (ORGANISER, ORGANISER_LOGIN):
+        return ok if role == "organiser" else denied
+    if access == RUN_CLOCK:
+        return ok if role == "organiser" else denied  # the referee may not run the clock
+    if access == TABLE_REPORT:
+        return ok if staff or (role == "player" and not hidden) else denied
+    raise AssertionError(f"unknown access {access}")
+
+
+# --- the world the URLs are filled from ---------------------------------------------------
+
+
+def _user(username: str):
+    return get_user_model().objects.create_user(username=username, password="pw")
+
+
+def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
+    tournament = Tournament.objects.create(
+        name=slug.title(),
+        slug=slug,
+        start_date=dt.date(2026, 5, 2),
+        end_date=dt.date(2026, 5, 3),
+        visibility=visibility,
+        session_count=2,
+    )
+    for role, user in staff.items():
+        Staff.objects.create(tournament=tournament, user=user, role=role)
+    spare = Staff.objects.create(
+        tournament=tournament, user=_user(f"spare-{slug}"), role=Staff.Role.REFEREE
+    )
+    players = []
+    for i in range(9):
+        player = Player.objects.create(
+            first_name=f"P{i}", last_name=f"{slug}-{i}", country="DE", ema_number=""
+        )
+        Registration.objects.create(
+            tournament=tournament,
+            player=player,
+            status=Registration.Status.CONFIRMED,
+            is_reserve=i == 8,
+        )
+        players.append(player)
+    if player_user is not None:
+        players[0].user = player_user
+        players[0].save()
+    tables = [Table.objects.create(tournament=tournament, number=n) for n in (1, 2)]
+    first = Session.objects.create(tournament=tournament, number=1, state="running")
+    second = Session.objects.create(tournament=tournament, number=2)
+    for session in (first, second):
+        for i, player in enumerate(players[:8]):
+            session.seats.create(table=tables[i // 4], wind=i % 4, player=player)
+    sheet = sheet_save(
+        session=first,
+        table=tables[0],
+        mode="final",
+        entry={"points": [40000, 35000, 25000, 20000], "riichi_left": 0},
+        expected_version=0,
+        user=None,
+    )
+    sheet_confirm(sheet=sheet, expected_version=sheet.version, user=None)
+    referee = staff.get(Staff.Role.REFEREE)
+    penalty = Penalty.objects.create(
+        tournament=tournament,
+        player=players[1],
+        session=first,
+        table=tables[0],
+        kind="late",
+        minutes=3,
+        points=-3,
+        created_by=referee,
+    )
+    substitution = Substitution.objects.create(
+        tournament=tournament,
+        player=players[5],
+        session=second,
+        table=tables[1],
+        wind=1,
+        substitute=players[8],
+        timing="start",
+        created_by=referee,
+    )
+    disqualification = Disqualification.objects.create(
+        tournament=tournament, player=players[6], reason="cheating", created_by=referee
+    )
+    seating_job = SeatingJob.objects.create(
+        tournament=tournament,
+        method="plan",
+        seed=1,
+        state="done",
+        created_at=dt.datetime(2026, 5, 1, tzinfo=dt.UTC),
+    )
+    return {
+        "tournament": tournament,
+        "players": players,
+        "staff_pk": spare.pk,
+        "registration_pk": Registration.objects.get(tournament=tournament, player=players[7]).pk,
+        "penalty": penalty.pk,
+        "substitution": substitution.pk,
+        "disqualification": disqualification.pk,
+        "seating_job": seating_job.pk,
+    }
+
+
+@pytest.fixture
+def world(db):
+    users = {role: _user(role) for role in ROLES if role != "anonymous"}
+    other = Tournament.objects.create(
+        name="Other Open",
+        slug="other-open",
+        start_date=dt.date(2026, 7, 1),
+        end_date=dt.date(2026, 7, 1),
+        visibility=Tournament.Visibility.PUBLISHED,
+    )
+    Staff.objects.create(tournament=other, user=users["other_referee"], role=Staff.Role.REFEREE)
+    staff = {Staff.Role.ORGANISER: users["organiser"], Staff.Role.REFEREE: users["referee"]}
+    events = {
+        "published": _event("open-cup", "published", staff, player_user=users["player"]),
+        "draft": _event("secret-cup", "draft", staff),
+    }
+    return users, events
+
+
+def _kwargs(key: str, route: str, event: dict | None) -> dict:
+    names = re.findall(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>", route)
+    names = [a or b for a, b in names]
+    pk_for = {
+        "tournament:staff_remove": "staff_pk",
+        "tournament:registration_action": "registration_pk",
+        "referee:penalty_withdraw": "penalty",
+        "referee:penalty_correct": "penalty",
+        "referee:substitution_withdraw": "substitution",
+        "referee:disqualification_withdraw": "disqualification",
+        "tournament:seating_job": "seating_job",
+        "tournament:seating_job_state": "seating_job",
+        "tournament:seating_job_input": "seating_job",
+    }
+    values = {
+        "slug": event["tournament"].slug if event else None,
+        "number": 1,
+        "table_number": 1,
+        "player_id": event["players"][0].pk if event else None,
+        "kind": "late",
+        "action": "confirm",
+        "fmt": "csv",
+        # the admin's
+        "object_id": "1",
+        "content_type_id": "1",
+        "id": "1",
+        "app_label": "tournament",
+        "url": "no-such-page/",
+    }
+    out = {}
+    for name in names:
+        if name == "pk":
+            out[name] = event[pk_for[key]]
+        else:
+            out[name] = values[name]
+    return out
+
+
+def _path(key: str, route: str, item: URLPattern, kwargs: dict) -> str:
+    if item.name:
+        return reverse(key, kwargs=kwargs)
+    # An unnamed pattern: fill its route by hand.
+    path = route
+    for name, value in kwargs.items():
+        path = re.sub(rf"<(?:\w+:)?{name}>|\(\?P<{name}>[^)]*\)", str(value), path)
+    return "/" + path.replace("^", "").replace("$", "")
+
+
+URLS = all_urls()
+
+
+def test_every_url_has_an_expectation():
+    missing = sorted(key for key in URLS if expectation(key) is None)
+    assert not missing, f"URLs nobody has said who may use: {missing}"
+    stale = sorted(set(EXPECTATIONS) - set(URLS))
+    assert not stale, f"expectations of URLs that no longer exist: {stale}"
+
+
+CASES = [
+    pytest.param(key, visibility, id=f"{key}-{visibility or 'global'}")
+    for key, (route, _) in URLS.items()
+    for visibility in (("published", "draft") if "<slug:slug>" in route else (None,))
+]
+
+
+@pytest.mark.parametrize(("key", "visibility"), CASES)
+def test_role_walk(client, world, key, visibility):
+    users, events = world
+    exp = expectation(key)
+    assert exp is not None, f"{key} has no expectation (see the test above)"
+    route, item = URLS[key]
+    event = events[visibility] if visibility else None
+    url = _path(key, route, item, _kwargs(key, route, event))
+    got = {}
+    want = {}
+    for role in ROLES:  # least privileged first: the organiser's POSTs come last
+        client.logout()
+        if role != "anonymous":
+            client.force_login(users[role])
+        response = client.post(url, exp.data) if exp.method == "POST" else client.get(url)
+        status = response.status_code
+        if status == 302:
+            location = response["Location"]
+            if location.startswith(reverse("admin:login")):
+                status = "admin-login"
+            elif location.startswith(reverse("login")):
+                status = "login"
+        got[role] = status
+        want[role] = expected(exp, role, visibility)
+    assert got == want, f"{exp.method} {url}"

@@ -1,0 +1,125 @@
+"""The organiser's dashboard: next steps and the EMA's requirements of a rated event."""
+
+import datetime as dt
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.conftest import make_players
+from tests.tournament_app.conftest import make_player_user, register
+from tournament import selectors
+from tournament.models import Registration, Session, Staff, Table
+
+
+def _warnings(tournament):
+    return selectors.dashboard(tournament, timezone.now())["warnings"]
+
+
+def _sessions(tournament, per_day: list[int]):
+    number = 0
+    for day, count in enumerate(per_day):
+        for slot in range(count):
+            number += 1
+            start = dt.datetime.combine(
+                tournament.start_date + dt.timedelta(days=day), dt.time(9 + 2 * slot)
+            )
+            Session.objects.create(
+                tournament=tournament, number=number, planned_start=timezone.make_aware(start)
+            )
+
+
+def test_a_two_day_event_needs_seven_sessions(tournament):
+    tournament.session_count = 6
+    assert "A 2-day EMA-rated event needs at least 7 sessions; this one has 6." in _warnings(
+        tournament
+    )
+    tournament.session_count = 7
+    assert not any("needs at least" in w for w in _warnings(tournament))
+
+
+def test_more_than_five_sessions_a_day_is_flagged(tournament):
+    tournament.session_count = 8
+    _sessions(tournament, [6, 2])
+    (warning,) = [w for w in _warnings(tournament) if "five" in w]
+    assert warning == "More than five sessions on Sat 02 May: the EMA allows at most five a day."
+
+
+def test_one_referee_per_32_players(tournament, referee):
+    make_players(tournament, 33)
+    assert "33 players need at least 2 referee(s) (one per 32); the tournament has 1." in (
+        _warnings(tournament)
+    )
+    Staff.objects.create(
+        tournament=tournament,
+        user=get_user_model().objects.create_user("second_ref"),
+        role=Staff.Role.REFEREE,
+    )
+    assert not any("referee" in w for w in _warnings(tournament))
+
+
+def test_substitutes_must_be_asked_whether_their_results_count(tournament):
+    reserve = register(tournament, make_player_user(1)[1], is_reserve=True)
+    assert any("not yet asked" in w and "Pat001 Player001" in w for w in _warnings(tournament))
+    reserve.results_count = True
+    reserve.save()
+    assert not any("not yet asked" in w for w in _warnings(tournament))
+
+
+def test_short_sessions_and_unrated_events(tournament):
+    tournament.session_minutes = 75
+    assert any("shorter than the 90 minutes" in w for w in _warnings(tournament))
+    tournament.ema_rated = False
+    assert _warnings(tournament) == []
+
+
+def test_dashboard_shows_the_next_step_and_the_warnings(client, tournament, organiser):
+    client.force_login(organiser)
+    page = client.get(reverse("tournament:dashboard", args=[tournament.slug])).content.decode()
+    assert "What to do next" in page
+    assert "Short of the EMA's requirements for a rated event" in page
+    # Tables are missing, so that is the step to do first.
+    assert page.index("step-next") < page.index("Set up tables and the schedule")
+
+
+def test_dashboard_says_when_session_one_is_ready_to_seat(client, tournament, organiser):
+    make_players(tournament, 8)
+    tournament.registrations.update(checked_in=True)
+    Table.objects.bulk_create(Table(tournament=tournament, number=n) for n in (1, 2))
+    Session.objects.create(tournament=tournament, number=1)
+    client.force_login(organiser)
+    page = client.get(reverse("tournament:dashboard", args=[tournament.slug])).content.decode()
+    assert "ready to seat" in page
+    assert "8 players at 2 tables" in page
+
+
+def test_dashboard_queries_do_not_grow_with_players(
+    client, tournament, organiser, django_assert_max_num_queries
+):
+    make_players(tournament, 40)
+    for n in range(3):
+        register(tournament, make_player_user(n)[1], is_reserve=True, checked_in=True)
+    Registration.objects.update(checked_in=True)
+    client.force_login(organiser)
+    with django_assert_max_num_queries(25):
+        assert (
+            client.get(reverse("tournament:dashboard", args=[tournament.slug])).status_code == 200
+        )
+
+
+def test_too_many_sessions_for_the_days_is_flagged_before_the_schedule_exists(tournament):
+    tournament.session_count = 11  # two days, no session planned yet
+    assert any("11 sessions in 2 day(s)" in w for w in _warnings(tournament))
+
+
+def test_publish_and_back_to_draft_from_the_dashboard(client, draft_tournament):
+    organiser = get_user_model().objects.create_user("dora")
+    Staff.objects.create(tournament=draft_tournament, user=organiser, role=Staff.Role.ORGANISER)
+    client.force_login(organiser)
+    url = reverse("tournament:publish", args=[draft_tournament.slug])
+    client.post(url)
+    draft_tournament.refresh_from_db()
+    assert draft_tournament.is_published
+    client.post(url, {"published": "0"})
+    draft_tournament.refresh_from_db()
+    assert not draft_tournament.is_published

@@ -1,0 +1,83 @@
+"""The EMA results file: what an organiser sends to the EMA's ranking manager.
+
+One row per ranked player, best first, in the columns of shared/design/ema-events.md:
+position, EMA number, last name, first name, nationality, points, table points; plus the
+EMA base rank round((N - position) / (N - 1) * 1000) as a last column.  Who is in it follows
+the ruleset through ``tournament.standings``: substitutes whose results do not count are
+left out; disqualified players are at the bottom (EMA 2016 §5.8) or left out (WRC 2015
+§7.1).  CSV is UTF-8 with a byte-order mark so spreadsheet programs read accents right.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+from openpyxl import Workbook
+
+from .models import Tournament
+from .standings import standings
+
+COLUMNS = [
+    "position",
+    "EMA number",
+    "last name",
+    "first name",
+    "nationality",
+    "points",
+    "table points",
+    "EMA base rank",
+]
+
+
+def _number(value: Decimal) -> int | float:
+    """Whole numbers stay whole; a split uma keeps two decimals."""
+    rounded = round(value, 2)
+    return int(rounded) if rounded == rounded.to_integral_value() else float(rounded)
+
+
+def ema_rows(tournament: Tournament) -> list[list]:
+    rows = [row for row in standings(tournament).rows if row.rank is not None]
+    n = len(rows)
+    out = []
+    for row in rows:
+        player = row.player
+        base = round((n - row.rank) / (n - 1) * 1000) if n > 1 else 1000
+        out.append(
+            [
+                row.rank,
+                player.ema_number,
+                player.last_name,
+                player.first_name,
+                player.country.code,
+                _number(row.total),
+                # A point is 1,000 table points (rulesets.md): the file carries table points.
+                round(row.table_points * 1000),
+                base,
+            ]
+        )
+    return out
+
+
+def ema_csv(tournament: Tournament) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(COLUMNS)
+    writer.writerows(ema_rows(tournament))
+    return buffer.getvalue().encode("utf-8-sig")
+
+
+def ema_xlsx(tournament: Tournament) -> bytes:
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Results"
+    sheet.append(COLUMNS)
+    for row in ema_rows(tournament):
+        sheet.append(row)
+    # EMA numbers are ids with leading zeros ("01000001"), never numbers.
+    for cell in sheet["B"][1:]:
+        cell.number_format = "@"
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()

@@ -1,0 +1,62 @@
+"""django-filter filter sets for the tournament's tables."""
+
+from __future__ import annotations
+
+import django_filters
+from django.db.models import Q
+from django_countries import countries
+
+from .models import Registration
+
+STATUS_CHOICES = [*Registration.Status.choices, ("reserve", "Reserve")]
+
+
+class RegistrationFilter(django_filters.FilterSet):
+    """Search by name, EMA number or club; filter by country, status and check-in."""
+
+    q = django_filters.CharFilter(method="search", label="Search")
+    country = django_filters.ChoiceFilter(
+        field_name="player__country", label="Country", empty_label="All countries"
+    )
+    status = django_filters.ChoiceFilter(
+        method="filter_status", choices=STATUS_CHOICES, label="Status", empty_label="Any status"
+    )
+    checked_in = django_filters.ChoiceFilter(
+        method="filter_checked_in",
+        choices=[("yes", "Checked in"), ("no", "Not checked in")],
+        label="Check-in",
+        empty_label="Either",
+    )
+
+    class Meta:
+        model = Registration
+        fields = ["q", "country", "status", "checked_in"]
+
+    def __init__(self, *args, country_codes=(), organiser: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.filters["country"].extra["choices"] = [
+            (code, countries.name(code)) for code in sorted(country_codes, key=countries.name)
+        ]
+        if not organiser:
+            del self.filters["checked_in"]
+            self.filters["status"].extra["choices"] = [
+                c for c in STATUS_CHOICES if c[0] != Registration.Status.WITHDRAWN
+            ]
+
+    def search(self, queryset, name, value):
+        for word in value.split():
+            queryset = queryset.filter(
+                Q(player__first_name__icontains=word)
+                | Q(player__last_name__icontains=word)
+                | Q(player__ema_number__startswith=word)
+                | Q(player__club__icontains=word)
+            )
+        return queryset
+
+    def filter_status(self, queryset, name, value):
+        if value == "reserve":
+            return queryset.filter(is_reserve=True)
+        return queryset.filter(status=value, is_reserve=False)
+
+    def filter_checked_in(self, queryset, name, value):
+        return queryset.filter(checked_in=value == "yes")

@@ -1,0 +1,373 @@
+"""Players from a file (CSV or XLSX), and the checks every new registration goes through.
+
+Reading and checking are separate from writing: ``read_player_file`` turns the upload into
+``PlayerRow``s (or refuses the file as a whole), ``check_rows`` decides for every row whether
+it is good, a duplicate, or already registered, and only then does
+``services.registration.registration_import`` write anything. The organiser's form for a
+single player goes through the same ``check_rows``, so a rule about duplicates has one home.
+
+Line numbers are the ones a spreadsheet program shows: the header is line 1.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django_countries import countries
+
+from .ema import country_mismatch, is_valid_ema_number
+from .models import Player, Registration
+
+MAX_ROWS = 2000  # far above a European championship; a bigger file is a wrong file
+
+# Accepted spellings of each column, compared after lower-casing and dropping " _-.".
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "first_name": ("firstname", "first", "givenname", "forename", "vorname", "prenom"),
+    "last_name": ("lastname", "last", "surname", "familyname", "name", "nachname", "nom"),
+    "ema_number": ("emanumber", "ema", "emaid", "emano", "emanr", "emaplayerid", "id"),
+    "country": ("country", "nationality", "nation", "countrycode", "land", "pays"),
+    "club": ("club", "team", "verein"),
+    "email": ("email", "mail", "emailaddress"),
+    "reserve": ("reserve", "substitute", "sub"),
+}
+REQUIRED = ("first_name", "last_name", "country")
+LABELS = {
+    "first_name": "first name",
+    "last_name": "last name",
+    "ema_number": "EMA number",
+    "country": "country",
+    "club": "club",
+    "email": "e-mail",
+    "reserve": "reserve",
+}
+_YES = {"yes", "y", "1", "true", "x", "ja", "oui", "reserve"}
+_NO = {"", "no", "n", "0", "false", "nein", "non"}
+
+
+class ImportFileError(Exception):
+    """The file as a whole cannot be read (wrong type, no header, missing columns)."""
+
+
+@dataclass
+class PlayerRow:
+    line: int
+    first_name: str = ""
+    last_name: str = ""
+    ema_number: str = ""
+    country: str = ""  # ISO 3166-1 alpha-2 once checked
+    club: str = ""
+    email: str = ""
+    reserve: bool = False
+    raw_reserve: str = ""
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    def name_key(self) -> tuple[str, str, str]:
+        return name_key(self.first_name, self.last_name, self.country)
+
+
+@dataclass
+class RowCheck:
+    """The verdict on one row: errors block it, a skip means nothing to do, warnings pass."""
+
+    row: PlayerRow
+    errors: list[tuple[str, str]] = field(default_factory=list)  # (field or "", message)
+    warnings: list[str] = field(default_factory=list)
+    skip: str = ""  # why nothing is done (already registered)
+    player: Player | None = None  # the existing person this row is, if any
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and not self.skip
+
+    def error(self, fieldname: str, message: str) -> None:
+        self.errors.append((fieldname, message))
+
+    def messages(self) -> list[str]:
+        return [f"{LABELS[f]}: {m}" if f else m for f, m in self.errors]
+
+
+@dataclass
+class ImportReport:
+    checks: list[RowCheck]
+
+    @property
+    def good(self) -> list[RowCheck]:
+        return [c for c in self.checks if c.ok]
+
+    @property
+    def bad(self) -> list[RowCheck]:
+        return [c for c in self.checks if c.errors]
+
+    @property
+    def skipped(self) -> list[RowCheck]:
+        return [c for c in self.checks if c.skip and not c.errors]
+
+    @property
+    def warned(self) -> list[RowCheck]:
+        return [c for c in self.checks if c.warnings and not c.errors]
+
+    @property
+    def is_clean(self) -> bool:
+        return not self.bad
+
+
+def name_key(first: str, last: str, country: str) -> tuple[str, str, str]:
+    """Same name and country: case, accents as typed, and spacing do not matter."""
+    return (" ".join(first.split()).casefold(), " ".join(last.split()).casefold(), country.upper())
+
+
+def _norm_header(text: str) -> str:
+    return "".join(ch for ch in str(text or "").lower() if ch not in " _-.:")
+
+
+# --- reading a file ------------------------------------------------------------------
+
+
+def read_player_file(filename: str, data: bytes) -> list[PlayerRow]:
+    """The rows of a CSV or XLSX file, with their line numbers; raises ImportFileError."""
+    lower = filename.lower()
+    if lower.endswith(".xlsx"):
+        table = _xlsx_lines(data)
+    elif lower.endswith((".csv", ".txt")):
+        table = _csv_lines(data)
+    else:
+        raise ImportFileError(
+            f"{filename} is neither a CSV nor an XLSX file (the name should end in .csv or .xlsx)."
+        )
+    return _rows(table)
+
+
+def _csv_lines(data: bytes) -> Iterable[tuple[int, list[str]]]:
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:  # pragma: no cover - cp1252 decodes nearly everything
+        raise ImportFileError("The file is not text in UTF-8 or Windows-1252.")
+    first_line = text.split("\n", 1)[0]
+    # Spreadsheets in much of Europe write semicolons; pick what the header uses most.
+    delimiter = max(";,\t", key=first_line.count)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    start = 1
+    try:
+        for cells in reader:
+            yield start, cells
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise ImportFileError(f"Line {reader.line_num}: the CSV cannot be read ({exc}).") from exc
+
+
+def _xlsx_lines(data: bytes) -> Iterable[tuple[int, list[str]]]:
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a file that is not a workbook
+        raise ImportFileError(f"The XLSX file cannot be opened ({exc}).") from exc
+    sheet = workbook.worksheets[0]
+    for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+        yield number, [_cell_text(v) for v in values]
+    workbook.close()
+
+
+def _cell_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def _rows(lines: Iterable[tuple[int, list[str]]]) -> list[PlayerRow]:
+    header: dict[str, int] | None = None
+    rows: list[PlayerRow] = []
+    for line, cells in lines:
+        if not any(str(c).strip() for c in cells):
+            continue  # blank lines are no rows
+        if header is None:
+            header = _header(cells, line)
+            continue
+        if len(rows) >= MAX_ROWS:
+            raise ImportFileError(f"The file has more than {MAX_ROWS} players.")
+
+        values = {name: _cell(cells, index) for name, index in header.items()}
+        rows.append(
+            PlayerRow(
+                line=line,
+                first_name=values.get("first_name", ""),
+                last_name=values.get("last_name", ""),
+                ema_number=values.get("ema_number", ""),
+                country=values.get("country", ""),
+                club=values.get("club", ""),
+                email=values.get("email", ""),
+                raw_reserve=values.get("reserve", ""),
+            )
+        )
+    if header is None:
+        raise ImportFileError("The file is empty.")
+    if not rows:
+        raise ImportFileError("The file has a header but no players.")
+    return rows
+
+
+def _cell(cells: list[str], index: int) -> str:
+    return " ".join(str(cells[index]).split()) if index < len(cells) else ""
+
+
+def _header(cells: list[str], line: int) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for index, text in enumerate(cells):
+        key = _norm_header(text)
+        for name, spellings in COLUMNS.items():
+            if name not in found and (key == _norm_header(name) or key in spellings):
+                found[name] = index
+                break
+    missing = [LABELS[name] for name in REQUIRED if name not in found]
+    if missing:
+        raise ImportFileError(
+            f"Line {line}, the first with text, must name the columns; missing: "
+            + ", ".join(missing)
+            + ". Known columns: first name, last name, EMA number, country, club, e-mail, reserve."
+        )
+    return found
+
+
+# --- checking rows -------------------------------------------------------------------
+
+
+@dataclass
+class KnownPeople:
+    """What the database already holds about the people in some rows (see selectors)."""
+
+    by_ema: dict[str, Player]
+    by_name: dict[tuple[str, str, str], list[Player]]
+    registrations: dict[int, Registration]  # player id -> registration in this tournament
+
+
+def normalise_row(row: PlayerRow, check: RowCheck) -> None:
+    """Formats: names present, EMA number of 8 digits, a known country, an e-mail address."""
+    for name in ("first_name", "last_name"):
+        value = getattr(row, name)
+        if not value:
+            check.error(name, "missing.")
+        elif len(value) > 100:
+            check.error(name, "longer than 100 characters.")
+    number = row.ema_number.replace(" ", "")
+    if number and len(number) == 7 and number.isdigit():
+        # A spreadsheet drops the leading zero of 01... (Austria) and 0x... numbers.
+        check.warnings.append(f"EMA number {number} read as 0{number} (a lost leading zero).")
+        number = "0" + number
+    if number and not is_valid_ema_number(number):
+        check.error("ema_number", f"“{row.ema_number}” is not 8 digits.")
+    row.ema_number = number
+    if not row.country:
+        check.error("country", "missing.")
+    else:
+        code = countries.alpha2(row.country) or countries.by_name(row.country)
+        if not code:
+            check.error(
+                "country",
+                f"“{row.country}” is not a country (use an ISO code such as DE or a name).",
+            )
+        else:
+            row.country = code
+    if len(row.club) > 120:
+        check.error("club", "longer than 120 characters.")
+    if row.email:
+        try:
+            validate_email(row.email)
+        except ValidationError:
+            check.error("email", f"“{row.email}” is not an e-mail address.")
+    reserve = row.raw_reserve.strip().lower()
+    if reserve in _YES:
+        row.reserve = True
+    elif reserve not in _NO:
+        check.error("reserve", f"“{row.raw_reserve}” is neither yes nor no.")
+    if row.ema_number and row.country and not check.errors:
+        issuer = country_mismatch(row.ema_number, row.country)
+        if issuer:
+            check.warnings.append(
+                f"EMA number {row.ema_number} was issued in {countries.name(issuer)}, "
+                f"the player's country is {countries.name(row.country)}."
+            )
+
+
+def check_rows(rows: list[PlayerRow], known: KnownPeople) -> ImportReport:
+    """Every row's verdict. ``known`` must cover the rows (selectors.known_people)."""
+    checks: list[RowCheck] = []
+    first_ema: dict[str, int] = {}
+    first_name: dict[tuple[str, str, str], int] = {}
+    for row in rows:
+        check = RowCheck(row=row)
+        checks.append(check)
+        normalise_row(row, check)
+        if check.errors:
+            continue
+        key = row.name_key()
+        if row.ema_number in first_ema:
+            check.error(
+                "ema_number",
+                f"{row.ema_number} is also on line {first_ema[row.ema_number]} of the file.",
+            )
+        elif key in first_name:
+            check.error(
+                "", f"{row.name} ({row.country}) is also on line {first_name[key]} of the file."
+            )
+        if check.errors:
+            continue
+        if row.ema_number:
+            first_ema[row.ema_number] = row.line
+        first_name[key] = row.line
+        _match_person(check, known)
+    return ImportReport(checks=checks)
+
+
+def _match_person(check: RowCheck, known: KnownPeople) -> None:
+    """Find the person a good row is: by EMA number, else by name and country."""
+    row = check.row
+    key = row.name_key()
+    namesakes = known.by_name.get(key, [])
+    player = known.by_ema.get(row.ema_number) if row.ema_number else None
+    if player is not None:
+        if name_key(player.first_name, player.last_name, "") != name_key(
+            row.first_name, row.last_name, ""
+        ):
+            check.error(
+                "ema_number",
+                f"{row.ema_number} already belongs to {player} ({player.country.code}).",
+            )
+            return
+    elif row.ema_number:
+        without_number = [p for p in namesakes if not p.ema_number]
+        if without_number:
+            player = without_number[0]  # the same person, now with an EMA number
+        else:
+            for other in namesakes:
+                if other.pk in known.registrations:
+                    check.error(
+                        "ema_number",
+                        f"{other} ({other.country.code}) is registered with EMA number "
+                        f"{other.ema_number}, not {row.ema_number}.",
+                    )
+                    return
+            if namesakes:
+                check.warnings.append(
+                    f"Another {namesakes[0]} ({row.country}) exists with EMA number "
+                    f"{namesakes[0].ema_number}: a separate person is created."
+                )
+    elif namesakes:
+        player = namesakes[0]
+    check.player = player
+    if player is not None and player.pk in known.registrations:
+        registration = known.registrations[player.pk]
+        check.skip = f"{player} is already registered ({registration.get_status_display()})."

@@ -1,0 +1,254 @@
+"""Options objects of the seating core: what ``plan`` and ``swiss`` accept.
+
+Each is a frozen dataclass built by ``from_mapping`` from plain data (the CLI's JSON, a Django
+service's dict). Unknown keys are refused, so a misspelt option is an error and never silently
+ignored (the Tabbycat draw generators do the same). Values are checked here once; the
+algorithms then trust them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .errors import SeatingError
+
+Table = list[int]
+Round = list[Table]
+
+
+def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SeatingError("invalid_input", detail=f"'{key}' must be a whole number")
+    return value
+
+
+def _optional_int(data: Mapping[str, Any], key: str) -> int | None:
+    if data.get(key) is None:
+        return None
+    return _int(data, key)
+
+
+def _check_known(cls: type, data: Mapping[str, Any]) -> None:
+    if not isinstance(data, Mapping):
+        raise SeatingError("invalid_input", detail="the input must be a JSON object")
+    known = sorted(f.name for f in fields(cls))
+    for key in data:
+        if key not in known:
+            raise SeatingError("unknown_option", option=key, known=", ".join(known))
+
+
+def _players_count(data: Mapping[str, Any]) -> int:
+    players = _int(data, "players")
+    if players < 4:
+        raise SeatingError("too_few_players", players=players)
+    return players
+
+
+def _history(data: Mapping[str, Any], players: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    raw = data.get("history") or []
+    if not isinstance(raw, list):
+        raise SeatingError("invalid_input", detail="'history' must be a list of rounds")
+    rounds = []
+    for r, rnd in enumerate(raw):
+        if not isinstance(rnd, list) or not all(isinstance(t, list) for t in rnd):
+            raise SeatingError("bad_history", round=r + 1, detail="a round is a list of tables")
+        seen: set[int] = set()
+        tables = []
+        for t, table in enumerate(rnd):
+            if len(table) not in (0, 4):
+                raise SeatingError(
+                    "bad_history", round=r + 1, detail=f"table {t} has {len(table)} players"
+                )
+            for p in table:
+                if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
+                    raise SeatingError(
+                        "bad_history", round=r + 1, detail=f"unknown player {p!r} at table {t}"
+                    )
+                if p in seen:
+                    raise SeatingError(
+                        "bad_history", round=r + 1, detail=f"player {p} is seated twice"
+                    )
+                seen.add(p)
+            tables.append(tuple(table))
+        rounds.append(tuple(tables))
+    return tuple(rounds)
+
+
+def _active(data: Mapping[str, Any], players: int) -> tuple[int, ...]:
+    raw = data.get("active")
+    if raw is None:
+        return tuple(range(players))
+    if not isinstance(raw, list):
+        raise SeatingError("invalid_input", detail="'active' must be a list of player numbers")
+    for p in raw:
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
+            raise SeatingError(
+                "invalid_input", detail=f"active player {p!r} is not 0..{players - 1}"
+            )
+    if len(set(raw)) != len(raw):
+        raise SeatingError("invalid_input", detail="'active' names a player twice")
+    if len(raw) < 4:
+        raise SeatingError("too_few_players", players=len(raw))
+    if len(raw) % 4:
+        raise SeatingError("players_not_multiple_of_four", players=len(raw))
+    return tuple(sorted(raw))
+
+
+def _fixed(data: Mapping[str, Any], active: tuple[int, ...]) -> dict[int, int]:
+    raw = data.get("fixed") or {}
+    if not isinstance(raw, Mapping):
+        raise SeatingError("invalid_input", detail="'fixed' maps a player number to a table")
+    fixed: dict[int, int] = {}
+    active_set = set(active)
+    for key, table in raw.items():
+        try:
+            player = int(key)
+        except (TypeError, ValueError):
+            raise SeatingError("invalid_input", detail=f"fixed: {key!r} is no player") from None
+        if isinstance(table, bool) or not isinstance(table, int):
+            raise SeatingError("invalid_input", detail=f"fixed: table of {player} must be a number")
+        if player not in active_set:
+            raise SeatingError("fixed_player_unknown", player=player)
+        fixed[player] = table
+    return fixed
+
+
+def _tables(data: Mapping[str, Any], active: tuple[int, ...], fixed: dict[int, int], history):
+    needed = len(active) // 4
+    given = _optional_int(data, "tables")
+    tables = needed if given is None else given
+    if tables < needed:
+        raise SeatingError("not_enough_tables", players=len(active), needed=needed, tables=tables)
+    # Physical tables already used in the history stay addressable.
+    tables = max([tables] + [len(rnd) for rnd in history])
+    counts: dict[int, int] = {}
+    for player, table in fixed.items():
+        if not 0 <= table < tables:
+            raise SeatingError(
+                "fixed_table_out_of_range", player=player, table=table, last=tables - 1
+            )
+        counts[table] = counts.get(table, 0) + 1
+    for table, count in counts.items():
+        if count > 4:
+            raise SeatingError("fixed_table_overfull", table=table, count=count)
+    return tables
+
+
+def _time_limit(data: Mapping[str, Any]) -> float | None:
+    value = data.get("time_limit")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise SeatingError(
+            "invalid_input", detail="'time_limit' must be a positive number of seconds"
+        )
+    return float(value)
+
+
+@dataclass(frozen=True)
+class PlanOptions:
+    """A whole tournament's seating, or the re-planning of its remaining rounds.
+
+    ``history`` holds rounds already played (kept as they are); ``active`` the players seated
+    in the remaining rounds (all by default); ``fixed`` maps a player to the physical table
+    they must always use (accessibility). ``time_limit`` caps the search in seconds: without
+    it the search is bounded by a step budget only, so the same seed gives the same plan on any
+    machine; with it a slow machine may stop earlier. ``effort`` multiplies that budget.
+    """
+
+    players: int
+    rounds: int
+    seed: int = 0
+    tables: int | None = None
+    fixed: dict[int, int] = field(default_factory=dict)
+    active: tuple[int, ...] = ()
+    history: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    time_limit: float | None = None
+    metrics: bool = False
+    effort: int = 1
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> PlanOptions:
+        _check_known(cls, data)
+        players = _players_count(data)
+        rounds = _int(data, "rounds")
+        if rounds < 1:
+            raise SeatingError("too_few_rounds", rounds=rounds)
+        history = _history(data, players)
+        if len(history) > rounds:
+            raise SeatingError("history_too_long", played=len(history), rounds=rounds)
+        if data.get("active") is None and players % 4:
+            raise SeatingError("players_not_multiple_of_four", players=players)
+        active = _active(data, players)
+        fixed = _fixed(data, active)
+        tables = _tables(data, active, fixed, history)
+        return cls(
+            players=players,
+            rounds=rounds,
+            seed=_int(data, "seed", 0),
+            tables=tables,
+            fixed=fixed,
+            active=active,
+            history=history,
+            time_limit=_time_limit(data),
+            metrics=bool(data.get("metrics", False)),
+            effort=_effort(data),
+        )
+
+
+def _effort(data: Mapping[str, Any]) -> int:
+    effort = _int(data, "effort", 1)
+    if not 1 <= effort <= 100:
+        raise SeatingError("invalid_input", detail="'effort' must be a whole number from 1 to 100")
+    return effort
+
+
+@dataclass(frozen=True)
+class SwissOptions:
+    """The next round seated by standings (best first), given the rounds already played."""
+
+    players: int
+    standings: tuple[int, ...]
+    history: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    seed: int = 0
+    tables: int | None = None
+    fixed: dict[int, int] = field(default_factory=dict)
+    time_limit: float | None = None
+    metrics: bool = False
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> SwissOptions:
+        _check_known(cls, data)
+        players = _players_count(data)
+        raw = data.get("standings")
+        if not isinstance(raw, list):
+            raise SeatingError("bad_standings", detail="a list of player numbers, best first")
+        for p in raw:
+            if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
+                raise SeatingError(
+                    "bad_standings", detail=f"{p!r} is not a player 0..{players - 1}"
+                )
+        if len(set(raw)) != len(raw):
+            raise SeatingError("bad_standings", detail="a player is listed twice")
+        if len(raw) % 4:
+            raise SeatingError("players_not_multiple_of_four", players=len(raw))
+        if len(raw) < 4:
+            raise SeatingError("too_few_players", players=len(raw))
+        # Players missing from the standings (withdrawn) are simply not seated.
+        active = tuple(sorted(raw))
+        history = _history(data, players)
+        fixed = _fixed(data, active)
+        tables = _tables(data, active, fixed, history)
+        return cls(
+            players=players,
+            standings=tuple(raw),
+            history=history,
+            seed=_int(data, "seed", 0),
+            tables=tables,
+            fixed=fixed,
+            time_limit=_time_limit(data),
+            metrics=bool(data.get("metrics", False)),
+        )

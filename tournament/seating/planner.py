@@ -1,0 +1,159 @@
+"""``plan``: a whole tournament's seating in advance, or the re-planning of its rest.
+
+Order of work, following the order of importance of issue #8:
+
+1. groups: a construction (``designs``) when one exists for the player count and rounds,
+   otherwise a greedy round-by-round fill; either way relabelled by the seed;
+2. physical tables: a matching per round (``tables``);
+3. a joint tabu search over groups and tables (``search``) removes repeated meetings first,
+   then repeated table visits;
+4. seat winds: an equitable colouring (``winds``), balanced over played rounds as well.
+
+Re-planning (withdrawal, late registration, substitute) is the same call with ``history``
+(played rounds, kept as they are) and ``active`` (who is seated from now on).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from .designs import construct, max_repeat_free_rounds
+from .metrics import SeatingQuality, quality
+from .options import PlanOptions
+from .search import Progress, SeatingState, improve, rematch_rounds
+from .tables import assign_tables
+from .winds import balanced_winds, polish_winds
+
+Grid = list[list[list[int]]]
+
+
+@dataclass(frozen=True)
+class PlanResult:
+    rounds: Grid
+    quality: SeatingQuality
+
+
+def _greedy_round(
+    active: list[int],
+    met: set[tuple[int, int]],
+    fixed: dict[int, int],
+    rng: random.Random,
+) -> list[list[int]]:
+    """Groups of four for one round, each new member the first found who met nobody there."""
+    by_table: dict[int, list[int]] = {}
+    for p in active:
+        if p in fixed:
+            by_table.setdefault(fixed[p], []).append(p)
+    groups = [by_table[t] for t in sorted(by_table)]
+    pool = [p for p in active if p not in fixed]
+    rng.shuffle(pool)
+    while pool or any(len(g) < 4 for g in groups):
+        open_groups = [g for g in groups if len(g) < 4]
+        if open_groups:
+            group = open_groups[0]
+        else:
+            group = [pool.pop()]
+            groups.append(group)
+        best_i, best_conflicts = 0, 5
+        for i, q in enumerate(pool):
+            conflicts = sum((min(p, q), max(p, q)) in met for p in group)
+            if conflicts < best_conflicts:
+                best_i, best_conflicts = i, conflicts
+                if conflicts == 0:
+                    break
+        group.append(pool.pop(best_i))
+    for g in groups:
+        for i, p in enumerate(g):
+            for q in g[:i]:
+                met.add((min(p, q), max(p, q)))
+    return groups
+
+
+def _constructed_groups(
+    active: list[int], rounds: int, fixed: dict[int, int], rng: random.Random
+) -> list[list[list[int]]]:
+    """As many rounds as a construction gives, relabelled at random; [] if none fits."""
+    count = min(rounds, max_repeat_free_rounds(len(active)))
+    design = construct(len(active), count) if count > 1 else None
+    if design is None:
+        return []
+    for _ in range(50):
+        label = list(active)
+        rng.shuffle(label)
+        groups = [[[label[x] for x in g] for g in rnd] for rnd in design]
+        # Two players fixed to different tables cannot share a group: draw another labelling.
+        clash = any(len({fixed[p] for p in g if p in fixed}) > 1 for rnd in groups for g in rnd)
+        if not clash:
+            rng.shuffle(groups)
+            return groups
+    return []
+
+
+def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
+    """Seat every round of ``options``; the same options (seed included) give the same plan."""
+    rng = random.Random(options.seed)
+    deadline = time.monotonic() + options.time_limit if options.time_limit else None
+    history: Grid = [[list(t) for t in rnd] for rnd in options.history]
+    active = list(options.active)
+    tables = options.tables
+    assert tables is not None and tables * 4 >= len(active)
+    new_rounds = options.rounds - len(history)
+    fixed = options.fixed
+
+    met: set[tuple[int, int]] = set()
+    used: dict[int, set[int]] = {}
+    for rnd in history:
+        for t, table in enumerate(rnd):
+            for i, p in enumerate(table):
+                used.setdefault(p, set()).add(t)
+                for q in table[:i]:
+                    met.add((min(p, q), max(p, q)))
+
+    groups: list[list[list[int]]] = []
+    if not history and new_rounds > 0:
+        groups = _constructed_groups(active, new_rounds, fixed, rng)
+        for rnd in groups:
+            for g in rnd:
+                for i, p in enumerate(g):
+                    for q in g[:i]:
+                        met.add((min(p, q), max(p, q)))
+    while len(groups) < new_rounds:
+        groups.append(_greedy_round(active, met, fixed, rng))
+    placed = assign_tables(groups, tables, used, fixed, rng)
+
+    state = SeatingState(options.players, tables, history + placed, len(history), fixed)
+    steps = options.effort * (4000 + 60 * len(active) * max(new_rounds, 1))
+
+    def phase(start: int, share: int) -> Progress | None:
+        # The web app's progress bar sees one 0..100 scale over the search phases.
+        if progress is None:
+            return None
+        return lambda done, total: progress(start + share * done // max(total, 1), 100)
+
+    grid = improve(state, rng, steps, deadline, phase(0, 60), meetings_only=True)
+    state = SeatingState(options.players, tables, grid, len(history), fixed)
+    grid = improve(state, rng, steps // 2, deadline, phase(60, 30))
+    if state.cost > 0:
+        # Polish the table assignment of the best grid by re-matching whole rounds, then let
+        # the tabu search continue from there; keep whichever is better.
+        state = SeatingState(options.players, tables, grid, len(history), fixed)
+        best_cost = state.cost
+        for _ in range(2):
+            rematch_rounds(state, rng, passes=10)
+            again = improve(state, rng, steps // 4, deadline)
+            state = SeatingState(options.players, tables, again, len(history), fixed)
+            if state.cost < best_cost:
+                grid, best_cost = again, state.cost
+            if best_cost == 0:
+                break
+    if progress is not None:
+        progress(100, 100)
+
+    if history:
+        fresh = balanced_winds(grid[len(history) :], options.players, rng)
+        grid = polish_winds(history + fresh, len(history), options.players)
+    else:
+        grid = balanced_winds(grid, options.players, rng)
+    return PlanResult(rounds=grid, quality=quality(grid, exclude_from_tables=fixed))

@@ -1,0 +1,396 @@
+"""Local search over whole rounds: fewer repeated meetings first, then fewer table repeats.
+
+The state is the grid ``rounds[r][t]`` (physical table t of round r, four players or empty).
+Rounds before ``frozen`` (already played) never change. Two moves, both inside one round:
+
+* swap two players of different tables (changes meetings and table visits);
+* exchange the whole groups of two physical tables (changes table visits only) - this is the
+  per-round table matching done jointly with the group search.
+
+The search is a tabu search driven by conflicts: it picks a pair that met twice or a player
+back at a table, a round where that happens, and the best non-tabu move that moves one of
+them. The cost is ``MEETING_WEIGHT * repeated meetings + repeated table visits`` so a table
+repeat is never bought with a repeated meeting in the best solution kept. All choices come
+from the given ``random.Random``; the budget is counted in steps (deterministic) with an
+optional wall-clock cap.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+MEETING_WEIGHT = 1000
+
+Progress = Callable[[int, int], None]
+
+
+class _IndexedSet:
+    """A set with O(1) add, remove and random choice (conflicts are sampled every step)."""
+
+    def __init__(self) -> None:
+        self.items: list[int] = []
+        self.pos: dict[int, int] = {}
+
+    def add(self, x: int) -> None:
+        if x not in self.pos:
+            self.pos[x] = len(self.items)
+            self.items.append(x)
+
+    def discard(self, x: int) -> None:
+        i = self.pos.pop(x, None)
+        if i is not None:
+            last = self.items.pop()
+            if i < len(self.items):
+                self.items[i] = last
+                self.pos[last] = i
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+class SeatingState:
+    """Grid of rounds with incremental pair-meeting and table-visit counts."""
+
+    def __init__(
+        self,
+        players: int,
+        tables: int,
+        rounds: Sequence[Sequence[Sequence[int]]],
+        frozen: int,
+        fixed: dict[int, int],
+    ) -> None:
+        self.n = players
+        self.t = tables
+        self.frozen = frozen
+        self.fixed = fixed
+        self.grid: list[list[list[int]]] = []
+        for rnd in rounds:
+            row = [list(table) for table in rnd]
+            row += [[] for _ in range(tables - len(row))]
+            self.grid.append(row)
+        self.where = [[-1] * players for _ in self.grid]
+        self.meet = [0] * (players * players)
+        self.visit = [0] * (players * tables)
+        self.meet_cost = 0
+        self.table_cost = 0
+        self.bad_pairs = _IndexedSet()
+        self.bad_visits = _IndexedSet()
+        for r, row in enumerate(self.grid):
+            for t, table in enumerate(row):
+                for i, p in enumerate(table):
+                    self.where[r][p] = t
+                    self._visit(p, t, 1)
+                    for q in table[:i]:
+                        self._meet(p, q, 1)
+
+    @property
+    def cost(self) -> int:
+        return MEETING_WEIGHT * self.meet_cost + self.table_cost
+
+    def _meet(self, p: int, q: int, step: int) -> None:
+        if p > q:
+            p, q = q, p
+        key = p * self.n + q
+        before = self.meet[key]
+        after = before + step
+        self.meet[key] = after
+        if step > 0 and before >= 1:
+            self.meet_cost += 1
+            if after == 2:
+                self.bad_pairs.add(key)
+        elif step < 0 and before >= 2:
+            self.meet_cost -= 1
+            if after == 1:
+                self.bad_pairs.discard(key)
+
+    def _visit(self, p: int, t: int, step: int) -> None:
+        key = p * self.t + t
+        before = self.visit[key]
+        after = before + step
+        self.visit[key] = after
+        # A player fixed to a table is there every round on purpose: not a repeat.
+        if p in self.fixed:
+            return
+        if step > 0 and before >= 1:
+            self.table_cost += 1
+            if after == 2:
+                self.bad_visits.add(key)
+        elif step < 0 and before >= 2:
+            self.table_cost -= 1
+            if after == 1:
+                self.bad_visits.discard(key)
+
+    def swap_delta(self, r: int, a: int, b: int) -> int:
+        t1, t2 = self.where[r][a], self.where[r][b]
+        n, meet, visit, tt = self.n, self.meet, self.visit, self.t
+        dm = 0
+        for x in self.grid[r][t1]:
+            if x != a:
+                if meet[a * n + x if a < x else x * n + a] >= 2:
+                    dm -= 1
+                if meet[b * n + x if b < x else x * n + b] >= 1:
+                    dm += 1
+        for y in self.grid[r][t2]:
+            if y != b:
+                if meet[b * n + y if b < y else y * n + b] >= 2:
+                    dm -= 1
+                if meet[a * n + y if a < y else y * n + a] >= 1:
+                    dm += 1
+        dt = 0
+        if visit[a * tt + t1] >= 2:
+            dt -= 1
+        if visit[a * tt + t2] >= 1:
+            dt += 1
+        if visit[b * tt + t2] >= 2:
+            dt -= 1
+        if visit[b * tt + t1] >= 1:
+            dt += 1
+        return MEETING_WEIGHT * dm + dt
+
+    def swap(self, r: int, a: int, b: int) -> None:
+        t1, t2 = self.where[r][a], self.where[r][b]
+        g1, g2 = self.grid[r][t1], self.grid[r][t2]
+        for x in g1:
+            if x != a:
+                self._meet(a, x, -1)
+                self._meet(b, x, 1)
+        for y in g2:
+            if y != b:
+                self._meet(b, y, -1)
+                self._meet(a, y, 1)
+        self._visit(a, t1, -1)
+        self._visit(a, t2, 1)
+        self._visit(b, t2, -1)
+        self._visit(b, t1, 1)
+        g1[g1.index(a)] = b
+        g2[g2.index(b)] = a
+        self.where[r][a], self.where[r][b] = t2, t1
+
+    def exchange_delta(self, r: int, t1: int, t2: int) -> int:
+        visit, tt = self.visit, self.t
+        dt = 0
+        for p, src, dst in [(p, t1, t2) for p in self.grid[r][t1]] + [
+            (p, t2, t1) for p in self.grid[r][t2]
+        ]:
+            if visit[p * tt + src] >= 2:
+                dt -= 1
+            if visit[p * tt + dst] >= 1:
+                dt += 1
+        return dt
+
+    def exchange(self, r: int, t1: int, t2: int) -> None:
+        g1, g2 = self.grid[r][t1], self.grid[r][t2]
+        for p in g1:
+            self._visit(p, t1, -1)
+            self._visit(p, t2, 1)
+            self.where[r][p] = t2
+        for p in g2:
+            self._visit(p, t2, -1)
+            self._visit(p, t1, 1)
+            self.where[r][p] = t1
+        self.grid[r][t1], self.grid[r][t2] = g2, g1
+
+    def movable_group(self, r: int, t: int) -> bool:
+        return not any(p in self.fixed for p in self.grid[r][t])
+
+    def snapshot(self) -> list[list[list[int]]]:
+        return [[list(table) for table in row] for row in self.grid]
+
+
+def improve(
+    state: SeatingState,
+    rng: random.Random,
+    steps: int,
+    deadline: float | None = None,
+    progress: Progress | None = None,
+    sample: int = 48,
+    meetings_only: bool = False,
+) -> list[list[list[int]]]:
+    """Tabu search from ``state``; returns the best grid found (the state ends anywhere).
+
+    With ``meetings_only`` it chases repeated meetings alone and stops when there are none:
+    table repeats then only break ties, which lets the search concentrate on what matters
+    most first.
+    """
+    best_cost = state.cost
+    best = state.snapshot()
+    rounds = range(state.frozen, len(state.grid))
+    if not rounds or best_cost == 0 or (meetings_only and state.meet_cost == 0):
+        return best
+    tabu: dict[tuple[int, int], int] = {}
+    tenure = 8 + state.t // 4
+    stale = 0
+    idle = 0
+    report_every = max(1, steps // 50)
+    for step in range(steps):
+        if progress is not None and step % report_every == 0:
+            progress(step, steps)
+        if state.cost == 0 or (meetings_only and state.meet_cost == 0):
+            break
+        if deadline is not None and step % 256 == 0 and time.monotonic() > deadline:
+            break
+        move = _pick_conflict(state, rng, meetings_only)
+        if move is None:
+            # Only conflicts nobody can fix are left (in played rounds, or between players
+            # fixed to one table) - or they were just unlucky draws: give up after a while.
+            idle += 1
+            if idle > 64:
+                break
+            continue
+        idle = 0
+        r, mover, kind = move
+        t1 = state.where[r][mover]
+        candidates: list[tuple[int, int, int, int]] = []  # (delta, kind, x, y)
+        others = [t for t in range(state.t) if t != t1]
+        if len(others) > sample:
+            others = rng.sample(others, sample)
+        for t2 in others:
+            group = state.grid[r][t2]
+            for b in group:
+                if b not in state.fixed:
+                    candidates.append((state.swap_delta(r, mover, b), 0, mover, b))
+            if kind == 1 and state.movable_group(r, t1) and state.movable_group(r, t2):
+                candidates.append((state.exchange_delta(r, t1, t2), 1, t1, t2))
+        if not candidates:
+            continue
+        rng.shuffle(candidates)
+        chosen = None
+        for delta, k, x, y in sorted(candidates, key=lambda c: c[0]):
+            key = (r, y if k == 0 else -1 - y)
+            if tabu.get(key, -1) < step or state.cost + delta < best_cost:
+                chosen = (delta, k, x, y)
+                break
+        if chosen is None:
+            chosen = candidates[0]
+        _, k, x, y = chosen
+        if k == 0:
+            state.swap(r, x, y)
+            tabu[(r, x)] = step + tenure + rng.randrange(4)
+            tabu[(r, y)] = step + tenure + rng.randrange(4)
+        else:
+            state.exchange(r, x, y)
+            tabu[(r, -1 - x)] = step + tenure
+            tabu[(r, -1 - y)] = step + tenure
+        if state.cost < best_cost:
+            best_cost = state.cost
+            best = state.snapshot()
+            stale = 0
+        else:
+            stale += 1
+            if stale > 400 + 20 * state.t:
+                # Stuck on a plateau: shake a few random players of random rounds.
+                for _ in range(2 + state.t // 8):
+                    rr = rng.choice(rounds)
+                    a, b = rng.sample(range(state.t), 2)
+                    ga, gb = state.grid[rr][a], state.grid[rr][b]
+                    if ga and gb:
+                        x, y = rng.choice(ga), rng.choice(gb)
+                        if x not in state.fixed and y not in state.fixed:
+                            state.swap(rr, x, y)
+                stale = 0
+    if progress is not None:
+        progress(steps, steps)
+    return best
+
+
+def _pick_conflict(
+    state: SeatingState, rng: random.Random, meetings_only: bool = False
+) -> tuple[int, int, int] | None:
+    """A (round, player to move, kind) for a random conflict; kind 0 = meeting, 1 = table."""
+    for _ in range(8):
+        use_pairs = len(state.bad_pairs) and (
+            meetings_only or not len(state.bad_visits) or rng.random() < 0.8
+        )
+        if meetings_only and not use_pairs:
+            return None
+        if use_pairs:
+            key = rng.choice(state.bad_pairs.items)
+            p, q = divmod(key, state.n)
+            shared = [
+                r
+                for r in range(state.frozen, len(state.grid))
+                if state.where[r][p] == state.where[r][q] and state.where[r][p] >= 0
+            ]
+            movers = [x for x in (p, q) if x not in state.fixed]
+            if shared and movers:
+                return rng.choice(shared), rng.choice(movers), 0
+        elif len(state.bad_visits):
+            key = rng.choice(state.bad_visits.items)
+            p, t = divmod(key, state.t)
+            at = [r for r in range(state.frozen, len(state.grid)) if state.where[r][p] == t]
+            if at:
+                return rng.choice(at), p, 1
+        else:
+            return None
+    return None
+
+
+def rematch_rounds(state: SeatingState, rng: random.Random, passes: int) -> None:
+    """Re-seat whole rounds on physical tables, keeping their groups (so meetings do not
+    change): for each round, a maximum matching of its groups to the tables none of their
+    players uses in any *other* round. A round is re-seated when that leaves no more repeats
+    than before. This large move escapes the plateaus the player-by-player search stalls on.
+    """
+    from .tables import max_matching
+
+    tt = state.t
+    for _ in range(passes):
+        if state.table_cost == 0:
+            return
+        order = list(range(state.frozen, len(state.grid)))
+        rng.shuffle(order)
+        for r in order:
+            row = state.grid[r]
+            groups = [g for g in row if g]
+            before = state.table_cost
+            # Take the round off the board, match it, and put it back.
+            for t, g in enumerate(row):
+                for p in g:
+                    state._visit(p, t, -1)
+            pinned_tables = {state.fixed[p] for g in groups for p in g if p in state.fixed}
+            allowed: list[list[int]] = []
+            for g in groups:
+                pinned = {state.fixed[p] for p in g if p in state.fixed}
+                if pinned:
+                    allowed.append(list(pinned))
+                    continue
+                choices = [
+                    t
+                    for t in range(tt)
+                    if t not in pinned_tables and all(state.visit[p * tt + t] == 0 for p in g)
+                ]
+                rng.shuffle(choices)
+                allowed.append(choices)
+            match = max_matching(allowed, tt, rng, True)
+            taken = {t for t in match if t >= 0}
+            free = [t for t in range(tt) if t not in taken and t not in pinned_tables]
+            rng.shuffle(free)
+            for i, g in enumerate(groups):
+                if match[i] < 0:
+                    pinned = {state.fixed[p] for p in g if p in state.fixed}
+                    if pinned:
+                        match[i] = pinned.pop()
+                    else:
+                        best = min(free, key=lambda t, g=g: sum(state.visit[p * tt + t] for p in g))
+                        free.remove(best)
+                        match[i] = best
+            new_row: list[list[int]] = [[] for _ in range(tt)]
+            for i, g in enumerate(groups):
+                new_row[match[i]] = g
+            for t, g in enumerate(new_row):
+                for p in g:
+                    state._visit(p, t, 1)
+            if state.table_cost > before:
+                for t, g in enumerate(new_row):
+                    for p in g:
+                        state._visit(p, t, -1)
+                new_row = row
+                for t, g in enumerate(new_row):
+                    for p in g:
+                        state._visit(p, t, 1)
+            state.grid[r] = new_row
+            for t, g in enumerate(new_row):
+                for p in g:
+                    state.where[r][p] = t

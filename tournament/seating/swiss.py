@@ -1,0 +1,367 @@
+"""``swiss``: the next round seated by standings.
+
+Tables are filled from the top of the standings: the best unseated player and the three
+next-best players who met nobody at the table before (so a player moves only as far as needed
+to avoid a repeated meeting); among the few best such tables, the one whose greedy completion
+of the round is best is kept (pilot method). A tabu repair removes any repeat the fill could
+not avoid. Then an annealing swaps players between tables (mostly nearby ones) to lower the
+total rank spread (worst - best standing index per table), never accepting a repeat once the
+round is free of them. Physical tables come from a matching that avoids tables a player
+already used, winds from the best seat order given each player's wind counts so far.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from .metrics import rank_spread
+from .options import SwissOptions
+from .search import Progress
+from .tables import assign_tables
+from .winds import polish_winds
+
+REPEAT_WEIGHT = 10_000
+PILOT_WIDTH = 4
+# The beam start: kept to fields where it pays for its time (width x players work).
+BEAM_MAX_PLAYERS = 200
+BEAM_MIN_WIDTH = 40
+BEAM_WORK = 8000
+WINDOW_SIZES = (3, 4, 5, 6)
+WINDOW_WIDTH = 150
+
+
+@dataclass(frozen=True)
+class SwissResult:
+    round: list[list[int]]
+    rank_spread: float
+    repeated_meetings: int
+    repeated_table_visits: int
+
+
+def _greedy(order: list[int], ok) -> list[list[int]]:
+    """Top-down fill: each table gets the best unseated player and the compatible three
+    with the smallest worst standing."""
+    unseated = list(order)
+    groups: list[list[int]] = []
+    window = 48
+    while unseated:
+        head, rest = unseated[0], unseated[1:]
+        cands = [q for q in rest[:window] if ok(head, q)]
+        found: list[int] | None = None
+        for j, c in enumerate(cands):
+            for i1 in range(j):
+                a = cands[i1]
+                if not ok(a, c):
+                    continue
+                for i2 in range(i1 + 1, j):
+                    b = cands[i2]
+                    if ok(a, b) and ok(b, c):
+                        found = [head, a, b, c]
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if found is None:
+            found = [head, *rest[:3]]
+        groups.append(found)
+        for p in found[1:]:
+            unseated.remove(p)
+        unseated.remove(head)
+    return groups
+
+
+def _triples(unseated: list[int], ok, limit: int, window: int = 48) -> list[list[int]]:
+    """Up to ``limit`` tables for the best unseated player, smallest worst standing first."""
+    head, rest = unseated[0], unseated[1:window]
+    cands = [q for q in rest if ok(head, q)]
+    out: list[list[int]] = []
+    for j, c in enumerate(cands):
+        for i1 in range(j):
+            a = cands[i1]
+            if not ok(a, c):
+                continue
+            for i2 in range(i1 + 1, j):
+                b = cands[i2]
+                if ok(a, b) and ok(b, c):
+                    out.append([head, a, b, c])
+                    if len(out) >= limit:
+                        return out
+    return out
+
+
+def _pilot(order: list[int], ok, cost, width: int) -> list[list[int]]:
+    """Top-down fill that looks ahead (the pilot method): for the best unseated player, each
+    of the ``width`` best tables is judged by completing the rest greedily, and the one with
+    the best completed round is kept. The best completed round seen is returned."""
+    seated: list[list[int]] = []
+    unseated = list(order)
+    best: list[list[int]] | None = None
+    best_cost = math.inf
+    while unseated:
+        options = _triples(unseated, ok, width) or [unseated[:4]]
+        chosen, chosen_cost = options[0], math.inf
+        for table in options:
+            rest = [p for p in unseated if p not in table]
+            tail = _greedy(rest, ok)
+            total = sum(cost(g) for g in seated) + cost(table) + sum(cost(g) for g in tail)
+            if total < chosen_cost:
+                chosen, chosen_cost = table, total
+            if total < best_cost:
+                best, best_cost = [*seated, table, *tail], total
+        seated.append(chosen)
+        unseated = [p for p in unseated if p not in chosen]
+    assert best is not None
+    return [list(g) for g in best]
+
+
+def _beam(
+    order: list[int],
+    ok,
+    width: int,
+    rng: random.Random,
+    penalty: bool = False,
+    ranks: list[int] | None = None,
+) -> list[list[int]] | None:
+    """A repeat-free round of least total rank spread by a beam search over the standings.
+
+    Players are taken best first; each starts a new table or joins an open (not yet full)
+    table where they met nobody. A table's spread is the number of standings positions it
+    stays open over, so a partial round's cost is the sum over positions of its open tables,
+    and the state after a position is fully described by its open tables (closed ones no
+    longer matter): equal states are merged, keeping the cheaper. The ``width`` cheapest
+    states (plus the spread each open table must still add) survive each position. Exact
+    with unlimited width; None when every state ran into a dead end.
+    """
+    n = len(order)
+    # Standings index of each player taken (a sub-round of some tables: gaps between them).
+    ranks = ranks or list(range(n))
+    compatible = [0] * n
+    for i, p in enumerate(order):
+        compatible[i] = sum(1 << j for j, q in enumerate(order) if j != i and ok(p, q))
+    full = (1 << n) - 1
+    # A state: (cost so far, open tables as (members, common compatible mask, size), closed).
+    states: list[tuple[int, tuple, tuple | None]] = [(0, (), None)]
+    for i in range(n):
+        later = full & ~((1 << (i + 1)) - 1)
+        left = n - 1 - i
+        bit = 1 << i
+        gap = ranks[i + 1] - ranks[i] if i + 1 < n else 0
+        merged: dict[tuple[int, ...], tuple[int, tuple, tuple | None]] = {}
+        for cost, opens, closed in states:
+            moves = [((*opens, (bit, compatible[i] & later, 1)), closed, 0)]
+            for j, (members, common, size) in enumerate(opens):
+                extra = 0
+                if not common & bit:
+                    if not penalty:
+                        continue
+                    extra = REPEAT_WEIGHT * (members & ~compatible[i]).bit_count()
+                if size == 3:
+                    moves.append((opens[:j] + opens[j + 1 :], (members | bit, closed), extra))
+                else:
+                    grown = (members | bit, common & compatible[i] & later, size + 1)
+                    moves.append(((*opens[:j], grown, *opens[j + 1 :]), closed, extra))
+            for new_opens, new_closed, extra in moves:
+                need = 0
+                alive = True
+                for _, common, size in new_opens:
+                    need += 4 - size
+                    if not penalty and (common & later).bit_count() < 4 - size:
+                        alive = False
+                        break
+                if not alive or need > left:
+                    continue
+                key = tuple(sorted(m for m, _, _ in new_opens))
+                new_cost = cost + extra + len(new_opens) * gap
+                old = merged.get(key)
+                if old is None or old[0] > new_cost:
+                    merged[key] = (new_cost, new_opens, new_closed)
+        if not merged:
+            return None
+        survivors = list(merged.values())
+        if len(survivors) > width:
+            ranked = [
+                (c + sum(3 - z for _, _, z in o), rng.random(), k)
+                for k, (c, o, _) in enumerate(survivors)
+            ]
+            ranked.sort()
+            survivors = [survivors[k] for _, _, k in ranked[:width]]
+        states = survivors
+    _, _, closed = min(states, key=lambda s: s[0])
+    groups = []
+    while closed is not None:
+        members, closed = closed
+        groups.append([order[k] for k in range(n) if members >> k & 1])
+    return groups
+
+
+def _window_search(
+    groups: list[list[int]], rank: dict[int, int], ok, group_cost, rng: random.Random, tries: int
+) -> list[list[int]]:
+    """Large-neighbourhood search on a repeat-free round: take a few tables next to each other
+    in the standings (by their best player), re-seat their players by the beam search (which
+    on so few players is nearly exact) and keep the result when it is no worse. Moves whole
+    blocks of players at once, which the single swaps of the annealing cannot."""
+    groups = [list(g) for g in groups]
+    n_groups = len(groups)
+    for _ in range(tries):
+        groups.sort(key=lambda g: min(rank[p] for p in g))
+        size = min(n_groups, rng.choice(WINDOW_SIZES))
+        start = rng.randrange(n_groups - size + 1)
+        chosen = groups[start : start + size]
+        players = sorted((p for g in chosen for p in g), key=rank.__getitem__)
+        found = _beam(players, ok, WINDOW_WIDTH, rng, ranks=[rank[p] for p in players])
+        if found is None:
+            continue
+        if sum(map(group_cost, found)) <= sum(map(group_cost, chosen)):
+            groups[start : start + size] = found
+    return groups
+
+
+def _repair_and_anneal(groups, group_cost, rng, steps, deadline, progress):
+    """Remove the repeats a start could not avoid (tabu repair), then anneal the total rank
+    spread without ever accepting a repeat once free of them; returns (best round, cost)."""
+    order_len = sum(len(g) for g in groups)
+
+    costs = [group_cost(g) for g in groups]
+    n_groups = len(groups)
+
+    # Repair: a tabu search that moves a player of a table with a repeated meeting to the
+    # table where that costs least (any table: the partner may sit far down the standings).
+    tabu: dict[int, int] = {}
+    for step in range(40 * order_len):
+        bad = [g for g in range(n_groups) if costs[g] >= REPEAT_WEIGHT]
+        if not bad:
+            break
+        g1 = rng.choice(bad)
+        options_ = []
+        for i1, a in enumerate(groups[g1]):
+            for g2 in range(n_groups):
+                if g2 == g1:
+                    continue
+                for i2, b in enumerate(groups[g2]):
+                    if tabu.get(b, -1) >= step:
+                        continue
+                    groups[g1][i1], groups[g2][i2] = b, a
+                    delta = group_cost(groups[g1]) + group_cost(groups[g2]) - costs[g1] - costs[g2]
+                    groups[g1][i1], groups[g2][i2] = a, b
+                    options_.append((delta, rng.random(), g2, i1, i2))
+        if not options_:
+            continue
+        _, _, g2, i1, i2 = min(options_)
+        a, b = groups[g1][i1], groups[g2][i2]
+        groups[g1][i1], groups[g2][i2] = b, a
+        tabu[a] = tabu[b] = step + 3 + rng.randrange(3)
+        costs[g1], costs[g2] = group_cost(groups[g1]), group_cost(groups[g2])
+
+    # Annealing on the rank spread; once repeat-free it never accepts a repeat.
+    temperature = 3.0
+    cooling = math.exp(math.log(0.05 / temperature) / steps)
+    best_total = sum(costs)
+    best = [list(g) for g in groups]
+    for step in range(steps):
+        if progress is not None and step % 1000 == 0:
+            progress(step, steps)
+        if deadline is not None and step % 256 == 0 and time.monotonic() > deadline:
+            break
+        temperature *= cooling
+        if n_groups < 2:
+            break
+        g1 = rng.randrange(n_groups)
+        if rng.random() < 0.3:
+            g2 = rng.randrange(n_groups - 1)
+            g2 += g2 >= g1
+        else:
+            g2 = g1 + rng.choice((-3, -2, -1, 1, 2, 3))
+            if not 0 <= g2 < n_groups:
+                continue
+        i1, i2 = rng.randrange(4), rng.randrange(4)
+        a, b = groups[g1][i1], groups[g2][i2]
+        groups[g1][i1], groups[g2][i2] = b, a
+        c1, c2 = group_cost(groups[g1]), group_cost(groups[g2])
+        delta = c1 + c2 - costs[g1] - costs[g2]
+        if delta <= 0 or (delta < REPEAT_WEIGHT and rng.random() < math.exp(-delta / temperature)):
+            costs[g1], costs[g2] = c1, c2
+            total = sum(costs)
+            if total < best_total:
+                best_total = total
+                best = [list(g) for g in groups]
+        else:
+            groups[g1][i1], groups[g2][i2] = a, b
+    return best, best_total
+
+
+def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResult:
+    rng = random.Random(options.seed)
+    deadline = time.monotonic() + options.time_limit if options.time_limit else None
+    order = list(options.standings)
+    rank = {p: i for i, p in enumerate(order)}
+    fixed = options.fixed
+    tables = options.tables
+    assert tables is not None
+    met: set[tuple[int, int]] = set()
+    used: dict[int, set[int]] = {}
+    for rnd in options.history:
+        for t, table in enumerate(rnd):
+            for i, p in enumerate(table):
+                used.setdefault(p, set()).add(t)
+                for q in table[:i]:
+                    met.add((min(p, q), max(p, q)))
+
+    def ok(p: int, q: int) -> bool:
+        if (min(p, q), max(p, q)) in met:
+            return False
+        # Two players fixed to different tables cannot share one.
+        return not (p in fixed and q in fixed and fixed[p] != fixed[q])
+
+    def group_cost(g: list[int]) -> int:
+        ranks = [rank[p] for p in g]
+        bad = sum(not ok(p, q) for i, p in enumerate(g) for q in g[:i])
+        return REPEAT_WEIGHT * bad + max(ranks) - min(ranks)
+
+    starts = [_pilot(order, ok, group_cost, width=PILOT_WIDTH)]
+    if len(order) <= BEAM_MAX_PLAYERS:
+        width = max(BEAM_MIN_WIDTH, BEAM_WORK // len(order))
+        found = _beam(order, ok, width, rng) or _beam(order, ok, width, rng, penalty=True)
+        if found is not None:
+            starts.append(found)
+    steps = 40_000 + 500 * len(order)
+    best, best_total = starts[0], math.inf
+    for k, start in enumerate(starts):
+        share = None
+        if progress is not None:
+            share = lambda d, t, k=k: progress(k * t + d, t * len(starts))  # noqa: E731
+        found, total = _repair_and_anneal(
+            [list(g) for g in start], group_cost, rng, steps, deadline, share
+        )
+        if total < best_total:
+            best, best_total = found, total
+    if best_total < REPEAT_WEIGHT:
+        import os
+        best = _window_search(best, rank, ok, group_cost, rng, int(os.environ.get("SWISS_LNS", "100")))
+    # Best group first: where no table repeat forces otherwise it gets the lowest table.
+    best.sort(key=lambda g: min(rank[p] for p in g))
+    for g in best:
+        g.sort(key=lambda p: rank[p])
+    seen = {p: set(ts) for p, ts in used.items()}
+    placed = assign_tables([best], tables, seen, fixed, rng, shuffle=False)[0]
+    history = [[list(t) for t in rnd] for rnd in options.history]
+    full = polish_winds([*history, placed], len(history), options.players)
+    new = full[-1]
+    repeats = sum(
+        (min(p, q), max(p, q)) in met for g in new for i, p in enumerate(g) for q in g[:i]
+    )
+    table_repeats = sum(
+        t in used.get(p, ()) for t, g in enumerate(new) for p in g if p not in fixed
+    )
+    if progress is not None:
+        progress(steps, steps)
+    return SwissResult(
+        round=new,
+        rank_spread=rank_spread(new, order),
+        repeated_meetings=repeats,
+        repeated_table_visits=table_repeats,
+    )

@@ -1,0 +1,272 @@
+"""Reads of the seating (issue 8): the session pages, a player's schedule, the quality page.
+
+Each selector runs a fixed number of queries, however many players and sessions there are;
+the figures come from the seating core's ``metrics`` so that the page and the core count a
+repeated meeting the same way.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .models import Player, Registration, Seat, SeatingJob, Session, Table, Tournament
+from .seating import metrics
+from .services.seating import sessions_with_locks
+
+
+def latest_jobs(tournament: Tournament, limit: int = 10) -> list[SeatingJob]:
+    return list(
+        SeatingJob.objects.filter(tournament=tournament)
+        .select_related("created_by")
+        .order_by("-created_at", "-pk")[:limit]
+    )
+
+
+def fixed_tables(tournament: Tournament) -> list[Registration]:
+    return list(
+        tournament.registrations.filter(fixed_table__isnull=False)
+        .select_related("player", "fixed_table")
+        .order_by("fixed_table__number", "player__last_name", "player__first_name")
+    )
+
+
+def job_players(job: SeatingJob) -> list[Player]:
+    """The players in the order of the job's indices: the key to its input."""
+    by_pk = Player.objects.in_bulk(job.players)
+    return [by_pk[pk] for pk in job.players if pk in by_pk]
+
+
+@dataclass
+class ScheduleRow:
+    session: Session
+    seat: Seat | None
+    opponents: list[Seat] = field(default_factory=list)
+
+
+def player_schedule(tournament: Tournament, player: Player) -> list[ScheduleRow]:
+    """Every session of the tournament with the player's table, seat wind and opponents."""
+    sessions = list(tournament.sessions.order_by("number"))
+    mine = {
+        s.session_id: s
+        for s in Seat.objects.filter(session__tournament=tournament, player=player).select_related(
+            "table"
+        )
+    }
+    wanted = {(s.session_id, s.table_id) for s in mine.values()}
+    others: dict[tuple[int, int], list[Seat]] = defaultdict(list)
+    if wanted:
+        candidates = (
+            Seat.objects.filter(
+                session_id__in={s for s, _ in wanted}, table_id__in={t for _, t in wanted}
+            )
+            .exclude(player=player)
+            .select_related("player")
+            .order_by("wind")
+        )
+        for seat in candidates:
+            if (seat.session_id, seat.table_id) in wanted:
+                others[seat.session_id, seat.table_id].append(seat)
+    rows = []
+    for session in sessions:
+        seat = mine.get(session.pk)
+        opponents = others.get((session.pk, seat.table_id), []) if seat else []
+        rows.append(ScheduleRow(session=session, seat=seat, opponents=opponents))
+    return rows
+
+
+# --- quality -------------------------------------------------------------------------------
+
+
+@dataclass
+class Bar:
+    x: float
+    y: float
+    width: float
+    height: float
+    label: str
+    value: int
+    label_y: float
+
+
+@dataclass
+class Quality:
+    sessions: list[int]
+    players: int
+    repeated_meetings: int
+    repeated_pairs: list[tuple[str, str, list[int]]]  # names and the sessions they met in
+    repeated_table_visits: int
+    repeated_tables: list[tuple[str, str, list[int]]]  # player, table, sessions
+    max_wind_imbalance: int
+    wind_rows: list[tuple[str, dict[str, int], int]]  # player, counts, imbalance
+    histogram: dict[int, int]
+    chart: dict
+
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 480, 220, 30
+
+
+def meeting_chart(histogram: dict[int, int]) -> dict:
+    """A bar chart of how many pairs met 0, 1, 2, ... times, laid out for an inline SVG."""
+    keys = sorted(histogram)
+    top = max(histogram.values(), default=0) or 1
+    slot = (CHART_WIDTH - 2 * CHART_PAD) / max(len(keys), 1)
+    usable = CHART_HEIGHT - 2 * CHART_PAD
+    bars = []
+    for i, k in enumerate(keys):
+        height = usable * histogram[k] / top
+        y = CHART_HEIGHT - CHART_PAD - height
+        bars.append(
+            Bar(
+                x=round(CHART_PAD + i * slot + slot * 0.15, 1),
+                y=round(y, 1),
+                width=round(slot * 0.7, 1),
+                height=round(height, 1),
+                label=f"{k}×",
+                value=histogram[k],
+                label_y=round(y - 4, 1),
+            )
+        )
+    return {
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "baseline": CHART_HEIGHT - CHART_PAD,
+        "axis_label_y": CHART_HEIGHT - CHART_PAD + 16,
+        "bars": bars,
+        "pad": CHART_PAD,
+        "right": CHART_WIDTH - CHART_PAD,
+    }
+
+
+def seating_quality(tournament: Tournament) -> Quality:
+    """Repeated meetings, repeated tables and wind balance over every seated session."""
+    seats = list(
+        Seat.objects.filter(session__tournament=tournament).values_list(
+            "session__number", "table__number", "wind", "player_id"
+        )
+    )
+    table_numbers = sorted({t for _, t, _, _ in seats})
+    position = {n: i for i, n in enumerate(table_numbers)}
+    numbers = sorted({s for s, _, _, _ in seats})
+    rounds: dict[int, list[list[int]]] = {n: [[] for _ in table_numbers] for n in numbers}
+    for number, table, _, player in sorted(seats, key=lambda s: (s[0], s[1], s[2])):
+        rounds[number][position[table]].append(player)
+    grid = [rounds[n] for n in numbers]
+    people = {p for *_, p in seats}
+    names = {p.pk: f"{p.last_name}, {p.first_name}" for p in Player.objects.filter(pk__in=people)}
+    fixed = set(
+        tournament.registrations.filter(fixed_table__isnull=False).values_list(
+            "player_id", flat=True
+        )
+    )
+
+    met_in: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for number, rnd in zip(numbers, grid, strict=True):
+        for table in rnd:
+            for i, a in enumerate(table):
+                for b in table[:i]:
+                    met_in[min(a, b), max(a, b)].append(number)
+    repeated_pairs = sorted(
+        (
+            (*sorted((names[a], names[b])), sessions)
+            for (a, b), sessions in met_in.items()
+            if len(sessions) > 1
+        ),
+        key=lambda row: (-len(row[2]), row[0], row[1]),
+    )
+
+    visits: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for number, table, _, player in seats:
+        if player not in fixed:
+            visits[player, table].append(number)
+    repeated_tables = sorted(
+        (names[p], f"Table {t}", sorted(s)) for (p, t), s in visits.items() if len(s) > 1
+    )
+
+    winds: dict[int, dict[str, int]] = {p: dict.fromkeys(metrics.WINDS, 0) for p in people}
+    for _, _, wind, player in seats:
+        winds[player][metrics.WINDS[wind]] += 1
+    wind_rows = sorted(
+        ((names[p], c, max(c.values()) - min(c.values())) for p, c in winds.items()),
+        key=lambda row: (-row[2], row[0]),
+    )
+    histogram = metrics.meeting_histogram(grid, people)
+    return Quality(
+        sessions=numbers,
+        players=len(people),
+        repeated_meetings=metrics.repeated_meetings(grid),
+        repeated_pairs=repeated_pairs,
+        repeated_table_visits=metrics.repeated_table_visits(grid, exclude=fixed),
+        repeated_tables=repeated_tables,
+        max_wind_imbalance=max((row[2] for row in wind_rows), default=0),
+        wind_rows=wind_rows,
+        histogram=histogram,
+        chart=meeting_chart(histogram),
+    )
+
+
+# --- the organiser's page ------------------------------------------------------------------
+
+
+def reseat_reasons(tournament: Tournament, sessions: list[Session]) -> dict[int, str]:
+    """Why a seated session that may still change no longer fits the field, by session pk.
+
+    After a withdrawal, a late registration, a reserve filling in or a disqualification
+    (the referee desk takes the player out of the unplayed sessions), the seats of those
+    sessions and the field differ; re-planning fixes them and keeps the played sessions.
+    """
+    from . import selectors
+    from .services.seating import disqualified_player_ids
+
+    open_ids = [s.pk for s in sessions if not s.lock and s.seated]
+    if not open_ids:
+        return {}
+    banned = disqualified_player_ids(tournament)
+    field_ids = set(selectors.players_to_seat(tournament).values_list("pk", flat=True)) - banned
+    seated: dict[int, set[int]] = defaultdict(set)
+    per_table: dict[tuple[int, int], int] = defaultdict(int)
+    for session_id, table_id, player_id in Seat.objects.filter(session_id__in=open_ids).values_list(
+        "session_id", "table_id", "player_id"
+    ):
+        seated[session_id].add(player_id)
+        per_table[session_id, table_id] += 1
+    reasons = {}
+    for session_id in open_ids:
+        parts = []
+        missing = len(field_ids - seated[session_id])
+        gone = len(seated[session_id] - field_ids)
+        short = sum(1 for (s, _), n in per_table.items() if s == session_id and n != 4)
+        if missing:
+            parts.append(f"{missing} player(s) of the field without a seat")
+        if gone:
+            parts.append(f"{gone} seated player(s) no longer playing")
+        if short:
+            parts.append(f"{short} table(s) without four players")
+        if parts:
+            reasons[session_id] = "; ".join(parts)
+    return reasons
+
+
+def manage_context(tournament: Tournament) -> dict:
+    from . import selectors
+
+    field_players = list(selectors.players_to_seat(tournament).order_by("last_name", "first_name"))
+    registrations = {
+        r.player_id: r
+        for r in tournament.registrations.filter(player__in=field_players).select_related(
+            "fixed_table"
+        )
+    }
+    sessions = sessions_with_locks(tournament)
+    reasons = reseat_reasons(tournament, sessions)
+    for session in sessions:
+        session.reseat = reasons.get(session.pk, "")
+    return {
+        "sessions": sessions,
+        "needs_reseat": [s.number for s in sessions if s.reseat],
+        "field": selectors.field_status(tournament),
+        "jobs": latest_jobs(tournament),
+        "fixed": fixed_tables(tournament),
+        "field_players": [(p, registrations.get(p.pk)) for p in field_players],
+        "tables": list(Table.objects.filter(tournament=tournament).order_by("number")),
+    }

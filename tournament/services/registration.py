@@ -1,0 +1,329 @@
+"""Players and their registrations: sign-up, self-registration, the waiting list, the
+organiser's additions and imports, withdrawal, check-in, reserves and the field.
+
+The player limit counts players (not reserves) whose registration is confirmed or awaiting
+confirmation; beyond it, registrations go to the waiting list, and a place that a withdrawal
+frees goes to the first on the waiting list (awaiting the organiser's confirmation).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from .. import selectors
+from ..importing import ImportReport, PlayerRow, RowCheck, check_rows
+from ..models import Player, Registration, Tournament
+from . import ServiceError
+
+Status = Registration.Status
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    """The tournament row locked, so that two registrations cannot both take the last place."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _has_room(tournament: Tournament, *, extra: int = 1) -> bool:
+    if tournament.player_limit is None:
+        return True
+    return selectors.places_taken(tournament) + extra <= tournament.player_limit
+
+
+def _promote_waiting(tournament: Tournament) -> Registration | None:
+    if not _has_room(tournament):
+        return None
+    first = (
+        tournament.registrations.filter(status=Status.WAITING, is_reserve=False)
+        .order_by("registered_at", "pk")
+        .first()
+    )
+    if first is not None:
+        first.status = Status.PENDING
+        first.save(update_fields=["status"])
+    return first
+
+
+# --- people --------------------------------------------------------------------------
+
+
+def _save_player(check: RowCheck, *, user=None) -> Player:
+    """The row's person: the existing record (blanks filled in) or a new one."""
+    row = check.row
+    player = check.player
+    if player is None:
+        player = Player(
+            first_name=row.first_name,
+            last_name=row.last_name,
+            ema_number=row.ema_number,
+            country=row.country,
+            club=row.club,
+            email=row.email,
+        )
+    else:
+        for name in ("ema_number", "club", "email"):
+            if not getattr(player, name) and getattr(row, name):
+                setattr(player, name, getattr(row, name))
+    if user is not None:
+        player.user = user
+    player.save()
+    return player
+
+
+def player_check(row: PlayerRow, *, tournament: Tournament | None = None) -> RowCheck:
+    """The verdict on one person typed into a form (the same checks as an import)."""
+    known = selectors.known_people([row], tournament=tournament)
+    return check_rows([row], known).checks[0]
+
+
+@transaction.atomic
+def player_sign_up(*, username: str, password: str, check: RowCheck):
+    """A new account and its player record.
+
+    A record the organisers made earlier (an import, say) becomes this account's when the
+    EMA number or the name and country match and nobody has claimed it yet.
+    """
+    if check.errors:
+        raise ServiceError("; ".join(check.messages()))
+    if check.player is not None and check.player.user_id is not None:
+        raise ServiceError(
+            f"{check.player} already has an account. Log in with it, or ask an organiser.",
+            field="ema_number",
+        )
+    user = get_user_model().objects.create_user(
+        username=username,
+        password=password,
+        email=check.row.email,
+        first_name=check.row.first_name,
+        last_name=check.row.last_name,
+    )
+    _save_player(check, user=user)
+    return user
+
+
+@transaction.atomic
+def player_profile_create(*, user, check: RowCheck) -> Player:
+    """A player record for an account that has none (an organiser who also plays)."""
+    if check.errors:
+        raise ServiceError("; ".join(check.messages()))
+    if hasattr(user, "player"):
+        raise ServiceError("This account already has a player record.")
+    if check.player is not None and check.player.user_id is not None:
+        raise ServiceError(f"{check.player} already has another account.", field="ema_number")
+    return _save_player(check, user=user)
+
+
+# --- registering ---------------------------------------------------------------------
+
+
+@transaction.atomic
+def registration_self_register(
+    *, tournament: Tournament, player: Player, now: dt.datetime
+) -> Registration:
+    """A player signs up: awaiting confirmation, or on the waiting list when full."""
+    tournament = _locked(tournament)
+    if not tournament.is_published or not selectors.registration_is_open(tournament, now):
+        raise ServiceError("Registration for this tournament is not open.")
+    registration = Registration.objects.filter(tournament=tournament, player=player).first()
+    if registration is not None and registration.status != Status.WITHDRAWN:
+        raise ServiceError(
+            f"You are already registered ({registration.get_status_display().lower()})."
+        )
+    status = Status.PENDING if _has_room(tournament) else Status.WAITING
+    if registration is None:
+        registration = Registration(tournament=tournament, player=player)
+    registration.status = status
+    registration.is_reserve = False
+    registration.checked_in = False
+    registration.fills_in = False
+    registration.save()
+    return registration
+
+
+@transaction.atomic
+def registration_withdraw(*, registration: Registration) -> Registration | None:
+    """Withdraw; the first on the waiting list moves up. Returns who moved up, if anyone."""
+    _locked(registration.tournament)
+    if registration.status == Status.WITHDRAWN:
+        raise ServiceError(f"{registration.player} has already withdrawn.")
+    registration.status = Status.WITHDRAWN
+    registration.checked_in = False
+    registration.fills_in = False
+    registration.save(update_fields=["status", "checked_in", "fills_in"])
+    return _promote_waiting(registration.tournament)
+
+
+@transaction.atomic
+def registration_confirm(*, registration: Registration) -> Registration:
+    """Confirm a registration (from awaiting confirmation, the waiting list or withdrawn)."""
+    tournament = _locked(registration.tournament)
+    if registration.status == Status.CONFIRMED:
+        raise ServiceError(f"{registration.player} is already confirmed.")
+    holds_place = registration.status == Status.PENDING or registration.is_reserve
+    if not holds_place and not _has_room(tournament):
+        raise ServiceError(
+            f"The player limit of {tournament.player_limit} is reached, so "
+            f"{registration.player} stays on the waiting list. Raise the limit in the "
+            "settings, or wait until someone withdraws."
+        )
+    registration.status = Status.CONFIRMED
+    registration.save(update_fields=["status"])
+    return registration
+
+
+@transaction.atomic
+def registration_confirm_pending(*, tournament: Tournament) -> int:
+    """Confirm everyone awaiting confirmation (they already hold their places)."""
+    _locked(tournament)
+    return tournament.registrations.filter(status=Status.PENDING).update(status=Status.CONFIRMED)
+
+
+def _new_registration_status(tournament: Tournament, *, reserve: bool, extra: int = 1) -> str:
+    if reserve or _has_room(tournament, extra=extra):
+        return Status.CONFIRMED
+    return Status.WAITING
+
+
+@transaction.atomic
+def registration_add(*, tournament: Tournament, check: RowCheck) -> Registration:
+    """The organiser registers one person (confirmed; waiting list when full)."""
+    tournament = _locked(tournament)
+    if check.errors:
+        raise ServiceError("; ".join(check.messages()))
+    if check.skip:
+        raise ServiceError(check.skip)
+    player = _save_player(check)
+    return Registration.objects.create(
+        tournament=tournament,
+        player=player,
+        is_reserve=check.row.reserve,
+        status=_new_registration_status(tournament, reserve=check.row.reserve),
+    )
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    confirmed: int
+    waiting: int
+    reserves: int
+    new_players: int
+    skipped: int
+
+
+@transaction.atomic
+def registration_import(
+    *, tournament: Tournament, rows: list[PlayerRow], only_good_rows: bool = False
+) -> tuple[ImportReport, ImportResult | None]:
+    """Check the rows against the database as it is now and register the good ones.
+
+    Nothing is written while a row is bad, unless ``only_good_rows``. Already registered
+    people are skipped. Returns the report and, when something was written, the result.
+    """
+    tournament = _locked(tournament)
+    report = check_rows(rows, selectors.known_people(rows, tournament=tournament))
+    if not report.is_clean and not only_good_rows:
+        return report, None
+    taken = selectors.places_taken(tournament)
+    counts = {"confirmed": 0, "waiting": 0, "reserves": 0, "new": 0}
+    registrations = []
+    for check in report.good:
+        if check.player is None:
+            counts["new"] += 1
+        player = _save_player(check)
+        if check.row.reserve:
+            status = Status.CONFIRMED
+            counts["reserves"] += 1
+        elif tournament.player_limit is None or taken < tournament.player_limit:
+            status = Status.CONFIRMED
+            taken += 1
+            counts["confirmed"] += 1
+        else:
+            status = Status.WAITING
+            counts["waiting"] += 1
+        registrations.append(
+            Registration(
+                tournament=tournament, player=player, status=status, is_reserve=check.row.reserve
+            )
+        )
+    Registration.objects.bulk_create(registrations)
+    return report, ImportResult(
+        confirmed=counts["confirmed"],
+        waiting=counts["waiting"],
+        reserves=counts["reserves"],
+        new_players=counts["new"],
+        skipped=len(report.skipped),
+    )
+
+
+# --- reserves, check-in and the field -------------------------------------------------
+
+
+@transaction.atomic
+def registration_set_reserve(*, registration: Registration, reserve: bool) -> Registration:
+    tournament = _locked(registration.tournament)
+    if registration.is_reserve == reserve:
+        return registration
+    if not reserve and registration.status == Status.CONFIRMED and not _has_room(tournament):
+        raise ServiceError(
+            f"The player limit of {tournament.player_limit} is reached, so "
+            f"{registration.player} cannot become a player. Raise the limit first."
+        )
+    registration.is_reserve = reserve
+    registration.fills_in = False
+    if not reserve:
+        registration.results_count = None
+    registration.save(update_fields=["is_reserve", "fills_in", "results_count"])
+    if reserve:
+        _promote_waiting(tournament)
+    return registration
+
+
+@transaction.atomic
+def registration_set_results_count(*, registration: Registration, counts: bool) -> None:
+    """Record a substitute's answer: do their results count for the ranking (EMA)?"""
+    if not registration.is_reserve:
+        raise ServiceError(f"{registration.player} is not a reserve.")
+    registration.results_count = counts
+    registration.save(update_fields=["results_count"])
+
+
+@transaction.atomic
+def registration_check_in(*, tournament: Tournament, ids: list[int], checked_in: bool) -> int:
+    """Check confirmed players and reserves in (or undo it). Returns how many changed."""
+    chosen = tournament.registrations.filter(pk__in=ids)
+    unconfirmed = [str(r.player) for r in chosen.exclude(status=Status.CONFIRMED)]
+    if checked_in and unconfirmed:
+        raise ServiceError(
+            "Only confirmed registrations can be checked in; not confirmed: "
+            + ", ".join(sorted(unconfirmed))
+            + "."
+        )
+    changes = {"checked_in": checked_in}
+    if not checked_in:
+        changes["fills_in"] = False
+    return chosen.exclude(checked_in=checked_in).update(**changes)
+
+
+@transaction.atomic
+def field_fill_from_reserves(*, tournament: Tournament) -> selectors.FieldStatus:
+    """Seat as many checked-in reserves as the last table needs (the earliest first).
+
+    Refused with a message saying what to do when too few reserves are checked in.
+    """
+    _locked(tournament)
+    status = selectors.field_status(tournament)
+    if status.players == 0:
+        raise ServiceError("No player is checked in yet.")
+    needed = status.reserves_needed
+    if needed > status.reserves_available:
+        raise ServiceError(status.problem)
+    reserves = tournament.registrations.filter(
+        is_reserve=True, status=Status.CONFIRMED, checked_in=True
+    ).order_by("registered_at", "pk")
+    chosen = [r.pk for r in reserves[:needed]]
+    reserves.exclude(pk__in=chosen).update(fills_in=False)
+    reserves.filter(pk__in=chosen).update(fills_in=True)
+    return selectors.field_status(tournament)

@@ -1,0 +1,647 @@
+"""The seating bridge (issue 8): rows in, the seating core, Seat rows out.
+
+The seating core (``tournament/seating/``) knows players and tables only as indices. This
+module maps them: the players are everybody seated in a played session plus the field to
+seat now (``selectors.players_to_seat``), ordered by primary key; the tables are the
+tournament's physical tables ordered by number. A *locked* session (started, finished, or
+with a score sheet) is history: it is never rewritten, and the core avoids repeating its
+meetings and tables in the sessions it seats.
+
+Generation runs as a Celery task (``tournament.seating_tasks``) that calls
+:func:`seating_job_run`; the job row carries the progress for the progress page and, once
+done, the core's exact input, so the draw can be shown and re-run (EMA: seating drawn at
+random and transparently).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
+
+from .. import selectors
+from ..models import (
+    Player,
+    Registration,
+    Seat,
+    SeatChange,
+    SeatingJob,
+    Session,
+    Table,
+    Tournament,
+    Wind,
+)
+from ..seating import PlanOptions, SeatingError, SwissOptions, plan, quality, swiss
+from ..seating.metrics import rank_spread
+from . import ServiceError
+
+# A queued or running job older than this is taken for lost (a worker died with it), so it
+# no longer keeps the organiser from generating again.
+STALE_JOB = dt.timedelta(minutes=15)
+# The progress callback writes the job row at most this often (seconds): a plan reports
+# thousands of steps, and every write is a database round trip.
+PROGRESS_INTERVAL = 0.5
+
+
+# --- which sessions may change -----------------------------------------------------------
+
+
+def lock_reason(session: Session, *, has_sheets: bool) -> str:
+    """Why the seating of ``session`` may no longer change, or '' when it may."""
+    if session.state == Session.State.RUNNING:
+        return f"Session {session.number} has started."
+    if session.state == Session.State.FINISHED:
+        return f"Session {session.number} is finished."
+    if has_sheets:
+        return f"Session {session.number} has score sheets."
+    return ""
+
+
+def sessions_with_locks(tournament: Tournament) -> list[Session]:
+    """The sessions in number order, each with ``lock`` (a reason or '') and ``seated``."""
+    sessions = list(
+        tournament.sessions.annotate(
+            sheet_count=Count("sheets", distinct=True), seated=Count("seats", distinct=True)
+        ).order_by("number")
+    )
+    for session in sessions:
+        session.lock = lock_reason(session, has_sheets=session.sheet_count > 0)
+    return sessions
+
+
+def session_lock(session: Session) -> str:
+    has_sheets = Session.objects.filter(pk=session.pk, sheets__isnull=False).exists()
+    return lock_reason(session, has_sheets=has_sheets)
+
+
+def disqualified_player_ids(tournament: Tournament) -> set[int]:
+    """Players with a standing disqualification (the referee desk): never seated again."""
+    try:
+        from referee.models import Disqualification
+    except ImportError:  # the referee app is optional to this module
+        return set()
+    return set(
+        Disqualification.objects.filter(
+            tournament=tournament, withdrawn_at__isnull=True
+        ).values_list("player_id", flat=True)
+    )
+
+
+# --- rows -> the core's input ------------------------------------------------------------
+
+
+@dataclass
+class SeatingInput:
+    """The core's input for one generation and what its indices stand for."""
+
+    method: str
+    options: dict
+    players: list[Player]  # index -> player
+    tables: list[Table]  # index -> physical table
+    history: list[Session]  # locked sessions, rounds of ``options["history"]``
+    targets: list[Session]  # the sessions to seat, in order
+    fixed: dict[int, int] = field(default_factory=dict)  # player index -> table index
+
+
+def _history_rounds(
+    sessions: list[Session], tables: list[Table], index: dict[int, int]
+) -> list[list[list[int]]]:
+    position = {t.pk: i for i, t in enumerate(tables)}
+    seats = Seat.objects.filter(session__in=sessions).values_list(
+        "session_id", "table_id", "wind", "player_id"
+    )
+    by_session: dict[int, dict[int, dict[int, int]]] = defaultdict(lambda: defaultdict(dict))
+    for session_id, table_id, wind, player_id in seats:
+        by_session[session_id][table_id][wind] = player_id
+    names = {t.pk: str(t) for t in tables}
+    rounds = []
+    for session in sessions:
+        rnd: list[list[int]] = [[] for _ in tables]
+        for table_id, winds in by_session[session.pk].items():
+            if len(winds) != 4:
+                raise ServiceError(
+                    f"Session {session.number}, {names[table_id]}: {len(winds)} player(s) "
+                    "seated. A played session needs four at every table it uses; complete "
+                    "that table (a substitute) before seating the rest."
+                )
+            rnd[position[table_id]] = [index[winds[w]] for w in range(4)]
+        rounds.append(rnd)
+    return rounds
+
+
+def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingInput:
+    """Read the tournament into the core's input; a ServiceError says what is missing."""
+    sessions = sessions_with_locks(tournament)
+    if not sessions:
+        raise ServiceError("The tournament has no sessions: set their number in the settings.")
+    history = [s for s in sessions if s.lock]
+    free = [s for s in sessions if not s.lock]
+    if not free:
+        raise ServiceError(
+            "Every session has started or has score sheets: no session is left to seat."
+        )
+    targets = free if method == SeatingJob.Method.PLAN else free[:1]
+    tables = list(tournament.tables.order_by("number"))
+    if not tables:
+        raise ServiceError("The tournament has no tables yet: add them on the tables page.")
+
+    banned = disqualified_player_ids(tournament)
+    field_ids = [
+        pk
+        for pk in selectors.players_to_seat(tournament).values_list("pk", flat=True)
+        if pk not in banned
+    ]
+    if not field_ids:
+        raise ServiceError("No player is checked in yet: check the players in first.")
+    played_ids = set(Seat.objects.filter(session__in=history).values_list("player_id", flat=True))
+    players = list(Player.objects.filter(pk__in=set(field_ids) | played_ids).order_by("pk"))
+    index = {p.pk: i for i, p in enumerate(players)}
+    table_index = {t.pk: i for i, t in enumerate(tables)}
+    rounds = _history_rounds(history, tables, index)
+    active = sorted(index[pk] for pk in field_ids)
+
+    fixed: dict[int, int] = {}
+    for player_id, table_id in Registration.objects.filter(
+        tournament=tournament, player_id__in=field_ids, fixed_table__isnull=False
+    ).values_list("player_id", "fixed_table_id"):
+        fixed[index[player_id]] = table_index[table_id]
+
+    common = {
+        "players": len(players),
+        "history": rounds,
+        "seed": seed,
+        "tables": len(tables),
+        "fixed": {str(p): t for p, t in sorted(fixed.items())},
+    }
+    if method == SeatingJob.Method.PLAN:
+        options = common | {"rounds": len(rounds) + len(targets), "active": active}
+    else:
+        options = common | {"standings": _standings_order(tournament, index, active)}
+    return SeatingInput(
+        method=method,
+        options=options,
+        players=players,
+        tables=tables,
+        history=history,
+        targets=targets,
+        fixed=fixed,
+    )
+
+
+def _standings_order(tournament: Tournament, index: dict[int, int], active: list[int]) -> list:
+    """The active players best first; those not in the standings yet (a late registration)
+    come last, in index order."""
+    from ..standings import standings
+
+    wanted = set(active)
+    order = []
+    for row in standings(tournament).rows:
+        i = index.get(row.player.pk)
+        if i in wanted and i not in order:
+            order.append(i)
+    return order + [i for i in active if i not in set(order)]
+
+
+def seating_error_message(error: SeatingError, inp: SeatingInput | None = None) -> str:
+    """The core's message with its player and table indices replaced by names."""
+    params = dict(error.params)
+    if inp is not None:
+        player = params.get("player")
+        if isinstance(player, int) and 0 <= player < len(inp.players):
+            params["player"] = str(inp.players[player])
+        table = params.get("table")
+        if isinstance(table, int) and 0 <= table < len(inp.tables):
+            params["table"] = str(inp.tables[table])
+        if error.code == "not_enough_tables":
+            return (
+                f"{params['players']} players need {params['needed']} tables, but the "
+                f"tournament has {params['tables']}: add tables on the tables page."
+            )
+    from ..seating.errors import MESSAGES
+
+    text = MESSAGES[error.code].format(**params)
+    return "The seating cannot be made: " + text + "."
+
+
+def _check_options(inp: SeatingInput) -> None:
+    try:
+        if inp.method == SeatingJob.Method.PLAN:
+            PlanOptions.from_mapping(inp.options)
+        else:
+            SwissOptions.from_mapping(inp.options)
+    except SeatingError as error:
+        raise ServiceError(seating_error_message(error, inp)) from None
+
+
+# --- the job -------------------------------------------------------------------------------
+
+
+def active_job(tournament: Tournament, now: dt.datetime) -> SeatingJob | None:
+    return (
+        SeatingJob.objects.filter(
+            tournament=tournament,
+            state__in=[SeatingJob.State.QUEUED, SeatingJob.State.RUNNING],
+            created_at__gt=now - STALE_JOB,
+        )
+        .order_by("-created_at")
+        .first()
+    )
+
+
+@transaction.atomic
+def seating_job_create(
+    *, tournament: Tournament, method: str, seed: int, user, now: dt.datetime
+) -> SeatingJob:
+    """Check the input now (so the organiser hears at once what is wrong) and queue the job."""
+    from ..seating_tasks import generate_seating
+
+    if method not in SeatingJob.Method.values:
+        raise ServiceError(f"Unknown seating method {method!r}.")
+    # One generation at a time per tournament: two would overwrite each other's seats.
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    running = active_job(tournament, now)
+    if running is not None:
+        raise ServiceError(
+            "A seating is already being generated (started "
+            f"{timezone.localtime(running.created_at):%H:%M}); wait for it to finish."
+        )
+    job = _job_new(tournament=tournament, method=method, seed=seed, user=user, now=now)
+    job_id = job.pk
+    # Queued after the commit, so a worker never looks for a row it cannot see yet.
+    transaction.on_commit(lambda: generate_seating.delay(job_id))
+    return job
+
+
+def _job_new(*, tournament: Tournament, method: str, seed: int, user, now) -> SeatingJob:
+    inp = seating_input(tournament, method=method, seed=seed)
+    _check_options(inp)
+    return SeatingJob.objects.create(
+        tournament=tournament,
+        method=method,
+        seed=seed,
+        created_by=user if user and user.is_authenticated else None,
+        created_at=now,
+        sessions=[s.number for s in inp.targets],
+        message="Waiting for a worker to start.",
+    )
+
+
+@transaction.atomic
+def seating_generate_now(
+    *, tournament: Tournament, method: str, seed: int, user, now: dt.datetime
+) -> SeatingJob:
+    """Generate in this process, without a task (the demo): the same job row and record."""
+    job = _job_new(tournament=tournament, method=method, seed=seed, user=user, now=now)
+    done = seating_job_run(job_id=job.pk, clock=lambda: now)
+    assert done is not None, "a job just created is queued"
+    if done.state != SeatingJob.State.DONE:
+        raise ServiceError(done.message)
+    return done
+
+
+class _ProgressWriter:
+    """The core's progress callback: writes done/total to the job row, throttled."""
+
+    def __init__(
+        self, job_id: int, interval: float = PROGRESS_INTERVAL, clock=time.monotonic
+    ) -> None:
+        self.job_id = job_id
+        self.interval = interval
+        self.clock = clock
+        self.last = float("-inf")
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self.clock()
+        if now - self.last < self.interval and done < total:
+            return
+        self.last = now
+        SeatingJob.objects.filter(pk=self.job_id).update(done=done, total=total)
+
+
+def seating_job_run(*, job_id: int, clock=timezone.now) -> SeatingJob | None:
+    """Run a queued job: read the rows afresh, call the core, write the seats.
+
+    Returns None when the job is not queued (a second delivery of the same task: the first
+    one claimed it). ``clock`` gives the current time: a long plan ends later than it starts.
+    """
+    claimed = SeatingJob.objects.filter(pk=job_id, state=SeatingJob.State.QUEUED).update(
+        state=SeatingJob.State.RUNNING, started_at=clock(), message="Generating the seating."
+    )
+    if not claimed:
+        return None
+    job = SeatingJob.objects.select_related("tournament").get(pk=job_id)
+    inp = None
+    try:
+        # The rows are read again here: a player may have checked in since the job was queued.
+        inp = seating_input(job.tournament, method=job.method, seed=job.seed)
+        progress = _ProgressWriter(job.pk)
+        history = inp.options["history"]
+        if job.method == SeatingJob.Method.PLAN:
+            result = plan(PlanOptions.from_mapping(inp.options), progress=progress)
+            new_rounds = result.rounds[len(history) :]
+            figures = result.quality.as_dict()
+        else:
+            answer = swiss(SwissOptions.from_mapping(inp.options), progress=progress)
+            new_rounds = [answer.round]
+            figures = quality(history + new_rounds, exclude_from_tables=inp.fixed).as_dict()
+            figures["rank_spread"] = round(rank_spread(answer.round, inp.options["standings"]), 2)
+        _seats_write(job=job, inp=inp, rounds=new_rounds, figures=figures, now=clock())
+    except SeatingError as error:
+        _job_fail(job, seating_error_message(error, inp), clock())
+    except ServiceError as error:
+        _job_fail(job, error.message, clock())
+    except Exception:
+        _job_fail(
+            job, "The seating failed with an internal error; the log has the details.", clock()
+        )
+        raise
+    job.refresh_from_db()
+    return job
+
+
+def _job_fail(job: SeatingJob, message: str, now: dt.datetime) -> None:
+    SeatingJob.objects.filter(pk=job.pk).update(
+        state=SeatingJob.State.FAILED, message=message, finished_at=now
+    )
+
+
+@transaction.atomic
+def _seats_write(
+    *, job: SeatingJob, inp: SeatingInput, rounds: list, figures: dict, now: dt.datetime
+) -> None:
+    """Replace the seats of the target sessions, all or nothing."""
+    targets = list(Session.objects.select_for_update().filter(pk__in=[s.pk for s in inp.targets]))
+    with_sheets = set(
+        Session.objects.filter(pk__in=[s.pk for s in targets], sheets__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
+    for session in targets:
+        reason = lock_reason(session, has_sheets=session.pk in with_sheets)
+        if reason:
+            raise ServiceError(
+                f"{reason} It changed while the seating was being generated; generate again."
+            )
+    by_number = {s.number: s for s in targets}
+    sessions = [by_number[s.number] for s in inp.targets]
+    assert len(rounds) == len(sessions), "the core seated another number of rounds"
+    Seat.objects.filter(session__in=sessions).delete()
+    SeatChange.objects.filter(session__in=sessions).delete()  # they changed a seating now gone
+    Seat.objects.bulk_create(
+        Seat(session=session, table=inp.tables[t], wind=w, player=inp.players[p])
+        for session, rnd in zip(sessions, rounds, strict=True)
+        for t, table in enumerate(rnd)
+        for w, p in enumerate(table)
+    )
+    Session.objects.filter(pk__in=[s.pk for s in sessions]).update(seating_job=job)
+    numbers = [s.number for s in sessions]
+    span = f"session {numbers[0]}" if len(numbers) == 1 else f"sessions {numbers[0]}–{numbers[-1]}"
+    SeatingJob.objects.filter(pk=job.pk).update(
+        state=SeatingJob.State.DONE,
+        done=1,
+        total=1,
+        finished_at=now,
+        options=inp.options,
+        players=[p.pk for p in inp.players],
+        tables=[t.number for t in inp.tables],
+        sessions=numbers,
+        result=figures,
+        message=(
+            f"Seated {span}: {len(inp.options.get('active') or inp.options.get('standings'))} "
+            f"players, keeping {len(inp.history)} played session(s)."
+        ),
+    )
+
+
+# --- fixed tables --------------------------------------------------------------------------
+
+
+@transaction.atomic
+def registration_fix_table(*, registration: Registration, table: Table | None) -> Registration:
+    """Fix a player to one table (accessibility), or free them again with ``table=None``."""
+    if table is not None:
+        if table.tournament_id != registration.tournament_id:
+            raise ServiceError(f"{table} is not a table of this tournament.")
+        others = (
+            Registration.objects.select_for_update()
+            .filter(fixed_table=table)
+            .exclude(pk=registration.pk)
+            .count()
+        )
+        if others >= 4:
+            raise ServiceError(f"Four players are already fixed to {table}; a table seats four.")
+    registration.fixed_table = table
+    registration.save(update_fields=["fixed_table"])
+    return registration
+
+
+# --- changes by hand -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatSpot:
+    table: Table
+    wind: int
+
+    def __str__(self) -> str:
+        return f"{self.table}, {Wind(self.wind).label}"
+
+
+@dataclass
+class SeatChangePreview:
+    """What a swap or move would do: the new seats and the repeats it causes or removes."""
+
+    description: str
+    moves: list[tuple[Player, SeatSpot | None, SeatSpot]]
+    new_meetings: list[str]
+    ended_meetings: list[str]
+    new_tables: list[str]
+    warnings: list[str]
+
+    def as_dict(self) -> dict:
+        return {
+            "description": self.description,
+            "new_meetings": self.new_meetings,
+            "ended_meetings": self.ended_meetings,
+            "new_tables": self.new_tables,
+            "warnings": self.warnings,
+        }
+
+
+def _other_sessions(session: Session):
+    """Meetings and table visits in the tournament's other sessions."""
+    met: dict[tuple[int, int], list[int]] = defaultdict(list)
+    visits: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    tables: dict[tuple[int, int], list[int]] = defaultdict(list)
+    seats = (
+        Seat.objects.filter(session__tournament_id=session.tournament_id)
+        .exclude(session=session)
+        .values_list("session__number", "table_id", "player_id")
+    )
+    for number, table_id, player_id in seats:
+        tables[number, table_id].append(player_id)
+        visits[player_id][table_id].append(number)
+    for (number, _), people in tables.items():
+        for i, a in enumerate(people):
+            for b in people[:i]:
+                met[min(a, b), max(a, b)].append(number)
+    return met, visits
+
+
+def _sessions_text(numbers: list[int]) -> str:
+    numbers = sorted(set(numbers))
+    return ("session " if len(numbers) == 1 else "sessions ") + ", ".join(map(str, numbers))
+
+
+def seat_change_preview(
+    *, session: Session, player: Player, other: Player | None = None, spot: SeatSpot | None = None
+) -> SeatChangePreview:
+    """Swap ``player`` with ``other``, or move ``player`` to the empty ``spot``: what changes."""
+    seats = {
+        s.player_id: s
+        for s in Seat.objects.filter(session=session).select_related("table", "player")
+    }
+    mine = seats.get(player.pk)
+    taken = {(s.table_id, s.wind): s for s in seats.values()}
+    if other is not None:
+        if other.pk == player.pk:
+            raise ServiceError("Pick two different players to swap.")
+        theirs = seats.get(other.pk)
+        if theirs is None:
+            raise ServiceError(f"{other} is not seated in session {session.number}.")
+        if mine is None:
+            raise ServiceError(
+                f"{player} is not seated in session {session.number}: move them to an empty seat."
+            )
+        moves = [
+            (player, SeatSpot(mine.table, mine.wind), SeatSpot(theirs.table, theirs.wind)),
+            (other, SeatSpot(theirs.table, theirs.wind), SeatSpot(mine.table, mine.wind)),
+        ]
+        description = f"Swapped {player} ({moves[0][1]}) and {other} ({moves[1][1]})."
+    elif spot is not None:
+        if spot.table.tournament_id != session.tournament_id:
+            raise ServiceError(f"{spot.table} is not a table of this tournament.")
+        if (spot.table.pk, spot.wind) in taken:
+            holder = taken[spot.table.pk, spot.wind].player
+            raise ServiceError(f"{spot} is taken by {holder}: swap the two players instead.")
+        before = SeatSpot(mine.table, mine.wind) if mine else None
+        moves = [(player, before, spot)]
+        description = (
+            f"Moved {player} from {before} to {spot}." if before else f"Seated {player} at {spot}."
+        )
+    else:
+        raise ServiceError("Pick a player to swap with, or an empty seat to move to.")
+
+    # The tables after the change, as sets of player ids.
+    at_table: dict[int, set[int]] = defaultdict(set)
+    for s in seats.values():
+        at_table[s.table_id].add(s.player_id)
+    after = {t: set(people) for t, people in at_table.items()}
+    for p, old, new in moves:
+        if old is not None:
+            after[old.table.pk].discard(p.pk)
+        after.setdefault(new.table.pk, set()).add(p.pk)
+
+    def pairs(tables: dict[int, set[int]]) -> set[tuple[int, int]]:
+        return {
+            (min(a, b), max(a, b))
+            for people in tables.values()
+            for a in people
+            for b in people
+            if a != b
+        }
+
+    met, visits = _other_sessions(session)
+    names = {s.player_id: s.player for s in seats.values()} | {player.pk: player}
+    before_pairs, after_pairs = pairs(at_table), pairs(after)
+    new_meetings = [
+        f"{names[a]} and {names[b]} already met in {_sessions_text(met[a, b])}."
+        for a, b in sorted(
+            after_pairs - before_pairs, key=lambda ab: (str(names[ab[0]]), str(names[ab[1]]))
+        )
+        if (a, b) in met
+    ]
+    ended_meetings = [
+        f"{names[a]} and {names[b]} no longer meet again (they met in {_sessions_text(met[a, b])})."
+        for a, b in sorted(
+            before_pairs - after_pairs, key=lambda ab: (str(names[ab[0]]), str(names[ab[1]]))
+        )
+        if (a, b) in met
+    ]
+    new_tables = []
+    warnings = []
+    fixed = dict(
+        Registration.objects.filter(
+            tournament_id=session.tournament_id,
+            player_id__in=[p.pk for p, _, _ in moves],
+            fixed_table__isnull=False,
+        ).values_list("player_id", "fixed_table_id")
+    )
+    for p, old, new in moves:
+        if old is not None and old.table.pk == new.table.pk:
+            continue
+        played = visits[p.pk].get(new.table.pk)
+        if played:
+            new_tables.append(f"{p} already played at {new.table} in {_sessions_text(played)}.")
+        if p.pk in fixed and fixed[p.pk] != new.table.pk:
+            warnings.append(f"{p} is fixed to another table for accessibility.")
+    return SeatChangePreview(
+        description=description,
+        moves=moves,
+        new_meetings=new_meetings,
+        ended_meetings=ended_meetings,
+        new_tables=new_tables,
+        warnings=warnings,
+    )
+
+
+@transaction.atomic
+def seat_change_apply(
+    *,
+    session: Session,
+    player: Player,
+    other: Player | None = None,
+    spot: SeatSpot | None = None,
+    user,
+    now: dt.datetime,
+) -> SeatChangePreview:
+    """Make the swap or move; refused for a locked session (started or with score sheets)."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    reason = session_lock(session)
+    if reason:
+        raise ServiceError(f"{reason} Its seating can no longer change.")
+    preview = seat_change_preview(session=session, player=player, other=other, spot=spot)
+    moved = [p.pk for p, _, _ in preview.moves]
+    # Delete and re-create: updating in place would break the one-player-a-seat constraint
+    # half-way through a swap.
+    Seat.objects.filter(session=session, player_id__in=moved).delete()
+    Seat.objects.bulk_create(
+        Seat(session=session, table=new.table, wind=new.wind, player=p)
+        for p, _, new in preview.moves
+    )
+    SeatChange.objects.create(
+        session=session,
+        description=preview.description,
+        by=user if user and user.is_authenticated else None,
+        at=now,
+    )
+    return preview
+
+
+def field_missing_from(session: Session) -> list[Player]:
+    """Players of the field (not disqualified) without a seat in ``session``."""
+    tournament = session.tournament
+    banned = disqualified_player_ids(tournament)
+    seated = Seat.objects.filter(session=session).values("player_id")
+    return [
+        p
+        for p in selectors.players_to_seat(tournament)
+        .exclude(pk__in=seated)
+        .order_by("last_name", "first_name")
+        if p.pk not in banned
+    ]

@@ -1,0 +1,248 @@
+"""Setting up a tournament: settings, sessions, tables, staff, visibility, registration window."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from ..models import Session, Staff, Table, Tournament
+from . import ServiceError
+
+# Path segments under /t/ that are pages, not tournaments.
+RESERVED_SLUGS = {"new", "signup"}
+DAY_STARTS_AT = dt.time(10, 0)
+BREAK_MINUTES = 30
+
+# Settings the tournament form may set (everything else is derived or has its own page).
+SETTINGS_FIELDS = (
+    "name",
+    "venue",
+    "city",
+    "country",
+    "start_date",
+    "end_date",
+    "ruleset",
+    "rule_overrides",
+    "session_count",
+    "session_minutes",
+    "visibility",
+    "registration_opens",
+    "registration_closes",
+    "player_limit",
+    "ema_rated",
+)
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:70] or "tournament"
+    slug, n = base, 1
+    while slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _apply_settings(tournament: Tournament, data: dict[str, Any]) -> None:
+    """Copy the settings; the session length comes from the ruleset when not given.
+
+    The length is also kept in the rule overrides when it differs from the preset, so that
+    ``tournament.rules()`` (read by the clock and the penalties) says the same thing.
+    """
+    from scoring.rules.rulesets import RULESETS, get_ruleset
+
+    for name in SETTINGS_FIELDS:
+        if name in data:
+            setattr(tournament, name, data[name])
+    overrides = dict(tournament.rule_overrides or {})
+    overrides.pop("session_minutes", None)
+    preset_minutes = get_ruleset(tournament.ruleset, **overrides).session_minutes
+    if not tournament.session_minutes:
+        tournament.session_minutes = preset_minutes
+    if tournament.session_minutes != RULESETS[tournament.ruleset].session_minutes:
+        overrides["session_minutes"] = tournament.session_minutes
+    tournament.rule_overrides = overrides
+
+
+def default_schedule(tournament: Tournament, number: int) -> dt.datetime:
+    """Session ``number`` spread evenly over the event's days, from 10:00, with breaks."""
+    days = (tournament.end_date - tournament.start_date).days + 1
+    per_day = math.ceil(tournament.session_count / days)
+    day, slot = divmod(number - 1, per_day)
+    start = dt.datetime.combine(tournament.start_date + dt.timedelta(days=day), DAY_STARTS_AT)
+    start += dt.timedelta(minutes=slot * (tournament.session_minutes + BREAK_MINUTES))
+    return timezone.make_aware(start)
+
+
+def _sync_sessions(tournament: Tournament, *, old_minutes: int | None = None) -> None:
+    """Sessions 1..session_count exist; extra ones go if nothing happened in them yet."""
+    sessions = {s.number: s for s in tournament.sessions.all()}
+    for number in range(1, tournament.session_count + 1):
+        if number not in sessions:
+            Session.objects.create(
+                tournament=tournament,
+                number=number,
+                planned_start=default_schedule(tournament, number),
+                minutes=tournament.session_minutes,
+            )
+    extra = [s for n, s in sessions.items() if n > tournament.session_count]
+    for session in extra:
+        if session.state != Session.State.PLANNED or session.seats.exists():
+            raise ServiceError(
+                f"Session {session.number} is already seated or played, so the tournament "
+                f"cannot have only {tournament.session_count} sessions.",
+                field="session_count",
+            )
+        session.delete()
+    if old_minutes is not None and old_minutes != tournament.session_minutes:
+        tournament.sessions.filter(state=Session.State.PLANNED, minutes=old_minutes).update(
+            minutes=tournament.session_minutes
+        )
+
+
+@transaction.atomic
+def tournament_create(*, user, data: dict[str, Any], table_count: int | None = None) -> Tournament:
+    """A new tournament with its sessions and tables; ``user`` becomes its organiser."""
+    tournament = Tournament(slug=_unique_slug(data["name"]))
+    _apply_settings(tournament, data)
+    tournament.full_clean(exclude=["slug"])
+    tournament.save()
+    Staff.objects.create(tournament=tournament, user=user, role=Staff.Role.ORGANISER)
+    _sync_sessions(tournament)
+    if table_count is None and tournament.player_limit:
+        table_count = math.ceil(tournament.player_limit / 4)
+    if table_count:
+        Table.objects.bulk_create(
+            Table(tournament=tournament, number=n) for n in range(1, table_count + 1)
+        )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, data: dict[str, Any]) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    old_minutes = tournament.session_minutes
+    _apply_settings(tournament, data)
+    tournament.full_clean()
+    tournament.save()
+    _sync_sessions(tournament, old_minutes=old_minutes)
+    return tournament
+
+
+@transaction.atomic
+def tournament_set_tables(*, tournament: Tournament, count: int, names: list[str]) -> None:
+    """Tables 1..count, table n named by line n of ``names`` (a blank line: no name)."""
+    if len(names) > count:
+        raise ServiceError(
+            f"There are {len(names)} names for {count} tables: add tables or remove names.",
+            field="names",
+        )
+    existing = {t.number: t for t in tournament.tables.all()}
+    for number in range(1, count + 1):
+        name = names[number - 1].strip() if number <= len(names) else ""
+        if len(name) > 40:
+            raise ServiceError(
+                f"The name of table {number} is longer than 40 characters.", field="names"
+            )
+        table = existing.get(number)
+        if table is None:
+            Table.objects.create(tournament=tournament, number=number, name=name)
+        elif table.name != name:
+            table.name = name
+            table.save(update_fields=["name"])
+    extra = [t for n, t in existing.items() if n > count]
+    for table in extra:
+        if table.seats.exists():
+            raise ServiceError(
+                f"{table} already has players seated, so it cannot be removed.", field="count"
+            )
+        table.delete()
+
+
+@transaction.atomic
+def session_schedule_update(
+    *, tournament: Tournament, changes: list[tuple[int, dt.datetime | None, int]]
+) -> None:
+    """New planned starts and lengths, as ``(session number, start, minutes)``."""
+    sessions = {s.number: s for s in tournament.sessions.select_for_update()}
+    for number, start, minutes in changes:
+        session = sessions[number]
+        if session.state == Session.State.FINISHED and (
+            start != session.planned_start or minutes != session.minutes
+        ):
+            raise ServiceError(f"Session {number} is finished; its schedule cannot change.")
+        session.planned_start = start
+        session.minutes = minutes
+        session.save(update_fields=["planned_start", "minutes"])
+
+
+@transaction.atomic
+def staff_add(
+    *, tournament: Tournament, username: str, role: str, may_run_clock: bool = False
+) -> Staff:
+    """Make a user organiser or referee; a user already on the staff changes role."""
+    User = get_user_model()
+    user = User.objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise ServiceError(
+            f"There is no user “{username}”. They must sign up first.", field="username"
+        )
+    staff = Staff.objects.filter(tournament=tournament, user=user).first()
+    if staff is not None and staff.role == Staff.Role.ORGANISER and role != staff.role:
+        _keep_an_organiser(tournament, leaving=staff)
+    staff, _ = Staff.objects.update_or_create(
+        tournament=tournament,
+        user=user,
+        defaults={
+            "role": role,
+            "may_run_clock": may_run_clock and role == Staff.Role.REFEREE,
+        },
+    )
+    return staff
+
+
+def _keep_an_organiser(tournament: Tournament, *, leaving: Staff) -> None:
+    others = Staff.objects.filter(tournament=tournament, role=Staff.Role.ORGANISER).exclude(
+        pk=leaving.pk
+    )
+    if not others.exists():
+        raise ServiceError(f"{leaving.user} is the only organiser; add another organiser first.")
+
+
+@transaction.atomic
+def staff_remove(*, staff: Staff) -> None:
+    if staff.role == Staff.Role.ORGANISER:
+        _keep_an_organiser(staff.tournament, leaving=staff)
+    staff.delete()
+
+
+@transaction.atomic
+def tournament_set_visibility(*, tournament: Tournament, published: bool) -> None:
+    tournament.visibility = (
+        Tournament.Visibility.PUBLISHED if published else Tournament.Visibility.DRAFT
+    )
+    tournament.save(update_fields=["visibility"])
+
+
+@transaction.atomic
+def registration_window_open(*, tournament: Tournament, now: dt.datetime) -> None:
+    """Open self-registration now (until the closing time, if that is still ahead)."""
+    if not tournament.is_published:
+        raise ServiceError("Publish the tournament first: players cannot see a draft.")
+    tournament.registration_opens = now
+    if tournament.registration_closes and tournament.registration_closes <= now:
+        tournament.registration_closes = None
+    tournament.save(update_fields=["registration_opens", "registration_closes"])
+
+
+@transaction.atomic
+def registration_window_close(*, tournament: Tournament, now: dt.datetime) -> None:
+    tournament.registration_closes = now
+    if tournament.registration_opens and tournament.registration_opens > now:
+        tournament.registration_opens = None
+    tournament.save(update_fields=["registration_opens", "registration_closes"])

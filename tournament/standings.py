@@ -1,0 +1,324 @@
+"""Standings and results: reads over the confirmed score sheets' table results.
+
+Every selector here runs a fixed number of queries, whatever the number of players and
+sessions: it reads flat rows once and groups them in Python.  Scores are the rules core's
+(stored per seat in ``scoring.TableResult`` by ``scoring.services``); here they are only
+added up across sessions.
+
+Only confirmed sheets count: a sheet a referee has not checked yet does not move the
+standings.
+
+Ranking (documented for organisers and the EMA):
+
+- Ranked: registered players, and reserves (substitutes) only when the ruleset ranks
+  substitutes or the reserve agreed before the first session that the results count
+  (``Registration.results_count``, EMA 5.8 / the EMA's requirements).
+- Disqualified players (from the referee desk): ranked at the bottom under EMA 2016 §5.8
+  (``disqualified == "bottom"``); not ranked at all under WRC 2015 §7.1 (``"excluded"``).
+- Equal totals: ordered by the tournament's ``scoring.StandingsSettings.tie_break``
+  (shared place by default; or table points; or the best session), see that model.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Q
+
+from .models import Player, Registration, Seat, Session, Tournament
+
+ZERO = Decimal(0)
+
+
+@dataclass(frozen=True)
+class RefereePenalty:
+    """A penalty from the referee desk: tournament points (negative), after uma."""
+
+    player_id: int
+    session_number: int | None  # None: a penalty for the whole tournament
+    points: Decimal
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RefereeDecisions:
+    penalties: tuple[RefereePenalty, ...] = ()
+    disqualified: frozenset[int] = frozenset()  # player ids
+
+
+def referee_decisions(tournament: Tournament) -> RefereeDecisions:
+    """Penalties and disqualifications decided at the referee desk (issue 7).
+
+    The referee app plugs in by defining ``referee.selectors.standings_decisions(tournament)``
+    returning a ``RefereeDecisions`` (in a fixed number of queries).  Until it exists the
+    desk has decided nothing, and the standings hold only what the score sheets say.
+    """
+    try:
+        module = importlib.import_module("referee.selectors")
+    except ImportError:
+        return RefereeDecisions()
+    decide = getattr(module, "standings_decisions", None)
+    return decide(tournament) if decide else RefereeDecisions()
+
+
+@dataclass(eq=False)
+class StandingRow:
+    player: Player
+    rank: int | None = None  # None: listed, not ranked
+    total: Decimal = ZERO
+    table_points: Decimal = ZERO  # sum of table scores without uma and penalties
+    penalties: Decimal = ZERO  # sheet penalties (chombo) and the referee desk's
+    played: int = 0
+    by_session: dict[int, Decimal] = field(default_factory=dict)
+    best_session: Decimal | None = None
+    note: str = ""  # "substitute", "disqualified"
+
+    @property
+    def name(self) -> str:
+        return f"{self.player.last_name}, {self.player.first_name}"
+
+
+@dataclass
+class Standings:
+    rows: list[StandingRow]
+    session_numbers: list[int]  # the sessions with at least one confirmed sheet
+    after_session: int | None
+    tie_break: str
+
+
+def _tie_break(tournament: Tournament) -> str:
+    from scoring.models import StandingsSettings
+
+    setting = StandingsSettings.objects.filter(tournament=tournament).first()
+    return setting.tie_break if setting else StandingsSettings.TieBreak.SHARED
+
+
+def confirmed_results(tournament: Tournament, after_session: int | None = None):
+    from scoring.models import ScoreSheet, TableResult
+
+    qs = TableResult.objects.filter(
+        session__tournament=tournament, sheet__status=ScoreSheet.Status.CONFIRMED
+    )
+    if after_session is not None:
+        qs = qs.filter(session__number__lte=after_session)
+    return qs
+
+
+def standings(tournament: Tournament, *, after_session: int | None = None) -> Standings:
+    """The standings after ``after_session`` (all sessions when None), best first."""
+    ruleset = tournament.rules()
+    tie_break = _tie_break(tournament)
+    decisions = referee_decisions(tournament)
+    registrations = {
+        r.player_id: r
+        for r in Registration.objects.filter(tournament=tournament).select_related("player")
+    }
+    rows: dict[int, StandingRow] = {}
+    for reg in registrations.values():
+        # Reserves are listed once they have played (below), not while they wait.
+        if reg.status == Registration.Status.CONFIRMED and not reg.is_reserve:
+            rows[reg.player_id] = StandingRow(reg.player)
+    results = confirmed_results(tournament, after_session).values_list(
+        "player_id", "session__number", "score", "penalty", "table_score"
+    )
+    sessions: set[int] = set()
+    missing_players: set[int] = set()
+    for player_id, number, score, penalty, table_score in results:
+        row = rows.get(player_id)
+        if row is None:
+            reg = registrations.get(player_id)
+            if reg is not None:
+                row = rows[player_id] = StandingRow(reg.player)
+            else:
+                missing_players.add(player_id)
+                row = rows[player_id] = StandingRow(Player(pk=player_id))
+        sessions.add(number)
+        row.by_session[number] = row.by_session.get(number, ZERO) + score
+        row.total += score
+        row.penalties += penalty
+        row.table_points += table_score
+        row.played += 1
+    if missing_players:
+        # Someone who played without a confirmed registration (withdrawn after playing,
+        # a seat corrected by hand): still listed with their results.
+        for player in Player.objects.filter(pk__in=missing_players):
+            rows[player.pk].player = player
+    for penalty in decisions.penalties:
+        if after_session is not None and (penalty.session_number or 0) > after_session:
+            continue
+        row = rows.get(penalty.player_id)
+        if row is not None:
+            row.total += penalty.points
+            row.penalties += penalty.points
+            if penalty.session_number is not None:
+                n = penalty.session_number
+                row.by_session[n] = row.by_session.get(n, ZERO) + penalty.points
+    for row in rows.values():
+        row.best_session = max(row.by_session.values()) if row.by_session else None
+
+    def ranked(row: StandingRow) -> bool:
+        reg = registrations.get(row.player.pk)
+        if reg is not None and reg.is_reserve:
+            return bool(ruleset.substitute_ranked or reg.results_count)
+        return True
+
+    regular, bottom, unranked = [], [], []
+    for row in rows.values():
+        if row.player.pk in decisions.disqualified:
+            row.note = "disqualified"
+            (bottom if ruleset.disqualified == "bottom" else unranked).append(row)
+        elif ranked(row):
+            regular.append(row)
+        else:
+            row.note = "substitute"
+            unranked.append(row)
+
+    def tie_key(row: StandingRow):
+        if tie_break == "table_points":
+            return (-row.total, -row.table_points)
+        if tie_break == "best_session":
+            return (-row.total, -(row.best_session if row.best_session is not None else ZERO))
+        return (-row.total,)
+
+    ordered: list[StandingRow] = []
+    for group in (regular, bottom):
+        group.sort(key=lambda r: (tie_key(r), r.player.last_name, r.player.first_name))
+        previous = None
+        for row in group:
+            if previous is not None and tie_key(previous) == tie_key(row):
+                row.rank = previous.rank  # a shared place
+            else:
+                row.rank = len(ordered) + 1
+            ordered.append(row)
+            previous = row
+    unranked.sort(key=lambda r: (-r.total, r.player.last_name, r.player.first_name))
+    return Standings(
+        rows=ordered + unranked,
+        session_numbers=sorted(sessions),
+        after_session=after_session,
+        tie_break=tie_break,
+    )
+
+
+# --- per-session and per-table results ---------------------------------------------------
+
+
+@dataclass
+class TableResults:
+    table: object
+    rows: list  # TableResult rows in seat order, with .player
+
+
+def session_results(session: Session) -> tuple[list[TableResults], int]:
+    """The confirmed tables of a session, each with its four results, and how many seated
+    tables still await a confirmed sheet.  Two queries."""
+    results = (
+        confirmed_results(session.tournament)
+        .filter(session=session)
+        .select_related("player", "sheet__table")
+        .order_by("sheet__table__number", "wind")
+    )
+    tables: dict[int, TableResults] = {}
+    for result in results:
+        table = result.sheet.table
+        tables.setdefault(table.pk, TableResults(table, [])).rows.append(result)
+    seated = Seat.objects.filter(session=session).values("table_id").distinct().count()
+    return list(tables.values()), max(seated - len(tables), 0)
+
+
+def session_ranking(session: Session) -> list:
+    """The session's results of every player, best score first (for the projector)."""
+    return list(
+        confirmed_results(session.tournament)
+        .filter(session=session)
+        .select_related("player", "sheet__table")
+        .order_by("-score", "player__last_name")
+    )
+
+
+# --- a player's event --------------------------------------------------------------------
+
+
+@dataclass
+class PlayerSession:
+    number: int
+    seat: Seat | None
+    opponents: list[Seat]
+    result: object | None  # TableResult
+    running_total: Decimal | None
+
+
+def player_sessions(tournament: Tournament, player: Player) -> list[PlayerSession]:
+    """Each session the player sat in: table, seat, opponents, result and running total.
+    Three queries, whatever the number of sessions."""
+    seats = list(
+        Seat.objects.filter(session__tournament=tournament, player=player)
+        .select_related("session", "table")
+        .order_by("session__number")
+    )
+    if not seats:
+        return []
+    together = Q()
+    for seat in seats:
+        together |= Q(session_id=seat.session_id, table_id=seat.table_id)
+    others: dict[int, list[Seat]] = defaultdict(list)
+    for other in (
+        Seat.objects.filter(together)
+        .exclude(player=player)
+        .select_related("player")
+        .order_by("wind")
+    ):
+        others[other.session_id].append(other)
+    results = {
+        r.session_id: r
+        for r in confirmed_results(tournament).filter(player=player).select_related("sheet")
+    }
+    rows, total = [], ZERO
+    for seat in seats:
+        result = results.get(seat.session_id)
+        if result is not None:
+            total += result.score
+        rows.append(
+            PlayerSession(
+                number=seat.session.number,
+                seat=seat,
+                opponents=others[seat.session_id],
+                result=result,
+                running_total=total if result is not None else None,
+            )
+        )
+    return rows
+
+
+def score_chart(sessions: list[PlayerSession], width: int = 640, height: int = 220) -> dict:
+    """Points of an SVG polyline of the running total over the sessions (server-rendered)."""
+    points = [(s.number, s.running_total) for s in sessions if s.running_total is not None]
+    if not points:
+        return {}
+    values = [float(v) for _, v in points] + [0.0]
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    last = max(n for n, _ in points)
+    pad = 30
+
+    def x(n: int) -> float:
+        return pad + (width - 2 * pad) * (n / last if last else 0)
+
+    def y(v: float) -> float:
+        return pad + (height - 2 * pad) * (high - v) / span
+
+    dots = [{"x": round(x(n), 1), "y": round(y(float(v)), 1), "n": n, "v": v} for n, v in points]
+    line = [(round(x(0), 1), round(y(0.0), 1))] + [(d["x"], d["y"]) for d in dots]
+    return {
+        "width": width,
+        "height": height,
+        "polyline": " ".join(f"{a},{b}" for a, b in line),
+        "dots": dots,
+        "zero_y": round(y(0.0), 1),
+        "high": high,
+        "low": low,
+        "pad": pad,
+    }

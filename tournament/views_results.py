@@ -1,0 +1,254 @@
+"""Standings, results, the player page, the projector and the EMA results file.
+
+Views parse the request, call a selector of ``tournament.standings`` and render; the pages
+run a fixed number of queries whatever the size of the event (tests count them)."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from . import standings as selectors
+from .exports import ema_csv, ema_xlsx
+from .models import Player, Session, Tournament
+from .permissions import is_organiser, is_staff_of, require_staff, require_view
+from .tables_results import StandingsTable, points
+
+PROJECTOR_ROWS = 15  # rows a hall screen shows in large type at once
+PROJECTOR_SECONDS = 12  # how long each page stays up
+
+
+def _tournament(request, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_view(request.user, tournament)
+    return tournament
+
+
+def _after(request) -> int | None:
+    try:
+        return int(request.GET["after"])
+    except (KeyError, ValueError):
+        return None
+
+
+def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
+    """Flat rows for the django-tables2 table (sortable and exportable by key)."""
+    # One reverse() for all rows: 400 of them cost more than the rest of the page.
+    player_url = reverse("tournament:player", args=[tournament.slug, 0])[: -len("0/")]
+    records = []
+    for row in table.rows:
+        player = row.player
+        record = {
+            "rank": row.rank,
+            "sort_rank": row.rank if row.rank is not None else 10**6,
+            "name": row.name,
+            "ema_number": player.ema_number,
+            "country_code": player.country.code,
+            "country_name": player.country.name,
+            "flag": player.country.unicode_flag,
+            "total": row.total,
+            "played": row.played,
+            "penalties": row.penalties,
+            "note": row.note,
+            "url": f"{player_url}{player.pk}/",
+        }
+        for n in table.session_numbers:
+            record[f"s{n}"] = row.by_session.get(n)
+        records.append(record)
+    return records
+
+
+def standings(request, slug: str):
+    tournament = _tournament(request, slug)
+    after = _after(request)
+    data = selectors.standings(tournament, after_session=after)
+    table = StandingsTable(_records(tournament, data), session_numbers=data.session_numbers)
+    export_format = request.GET.get("_export")
+    if TableExport.is_valid_format(export_format):
+        RequestConfig(request, paginate=False).configure(table)
+        suffix = f"-after-{after}" if after else ""
+        return TableExport(export_format, table).response(
+            f"{tournament.slug}-standings{suffix}.{export_format}"
+        )
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(
+        request,
+        "tournament/standings.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "standings": data,
+            "sessions": list(
+                tournament.sessions.order_by("number").values_list("number", flat=True)
+            ),
+            "after": after,
+            "is_staff": is_staff_of(request.user, tournament),
+            "tie_break_form": _tie_break_form(request, tournament, data.tie_break),
+        },
+    )
+
+
+def _tie_break_form(request, tournament: Tournament, current: str):
+    """The organiser's tie-break choice, on the page where its effect shows."""
+    if not is_organiser(request.user, tournament):
+        return None
+    from scoring.forms import StandingsSettingsForm
+
+    return StandingsSettingsForm(initial={"tie_break": current})
+
+
+def standings_projector(request, slug: str):
+    tournament = _tournament(request, slug)
+    return render(
+        request,
+        "tournament/projector.html",
+        {
+            "tournament": tournament,
+            "title": "Standings",
+            "rows_url": reverse("tournament:standings_projector_rows", args=[slug]),
+            "seconds": PROJECTOR_SECONDS,
+        },
+    )
+
+
+def _page(request, items: list):
+    paginator = Paginator(items, PROJECTOR_ROWS)
+    return paginator.get_page(request.GET.get("page") or 1)
+
+
+def standings_projector_rows(request, slug: str):
+    """One page of the standings for the projector's script (fetched, no page reload)."""
+    tournament = _tournament(request, slug)
+    data = selectors.standings(tournament)
+    page = _page(request, data.rows)
+    return render(
+        request,
+        "tournament/projector_rows.html",
+        {
+            "page": page,
+            "rows": [
+                {
+                    "rank": row.rank if row.rank is not None else "—",
+                    "name": f"{row.player.first_name} {row.player.last_name}",
+                    "flag": row.player.country.unicode_flag,
+                    "total": points(row.total),
+                    "last": points(row.by_session.get(data.session_numbers[-1]))
+                    if data.session_numbers
+                    else "",
+                }
+                for row in page.object_list
+            ],
+            "heading": (
+                f"after session {data.session_numbers[-1]}" if data.session_numbers else ""
+            ),
+            "columns": ("Total", "Last session"),
+        },
+    )
+
+
+def results_index(request, slug: str):
+    tournament = _tournament(request, slug)
+    sessions = tournament.sessions.order_by("number")
+    return render(
+        request,
+        "tournament/results_index.html",
+        {"tournament": tournament, "sessions": sessions},
+    )
+
+
+def session_results(request, slug: str, number: int):
+    tournament = _tournament(request, slug)
+    session = get_object_or_404(Session, tournament=tournament, number=number)
+    tables, missing = selectors.session_results(session)
+    return render(
+        request,
+        "tournament/results_session.html",
+        {
+            "tournament": tournament,
+            "session": session,
+            "tables": tables,
+            "missing": missing,
+            "is_staff": is_staff_of(request.user, tournament),
+        },
+    )
+
+
+def session_results_projector(request, slug: str, number: int):
+    """The previous session's results on the hall screen before the next one (EMA)."""
+    tournament = _tournament(request, slug)
+    session = get_object_or_404(Session, tournament=tournament, number=number)
+    return render(
+        request,
+        "tournament/projector.html",
+        {
+            "tournament": tournament,
+            "title": f"Results of session {session.number}",
+            "rows_url": reverse(
+                "tournament:session_results_projector_rows", args=[slug, session.number]
+            ),
+            "seconds": PROJECTOR_SECONDS,
+        },
+    )
+
+
+def session_results_projector_rows(request, slug: str, number: int):
+    tournament = _tournament(request, slug)
+    session = get_object_or_404(Session, tournament=tournament, number=number)
+    page = _page(request, selectors.session_ranking(session))
+    return render(
+        request,
+        "tournament/projector_rows.html",
+        {
+            "page": page,
+            "rows": [
+                {
+                    "rank": page.start_index() + i,
+                    "name": f"{r.player.first_name} {r.player.last_name}",
+                    "flag": r.player.country.unicode_flag,
+                    "total": points(r.score),
+                    "last": f"{r.sheet.table}, place {r.rank}",
+                }
+                for i, r in enumerate(page.object_list)
+            ],
+            "heading": f"session {session.number}",
+            "columns": ("Score", "Table"),
+        },
+    )
+
+
+def player_page(request, slug: str, player_id: int):
+    tournament = _tournament(request, slug)
+    player = get_object_or_404(Player, pk=player_id)
+    sessions = selectors.player_sessions(tournament, player)
+    if not sessions and not tournament.registrations.filter(player=player).exists():
+        raise Http404("This player is not in this tournament.")
+    return render(
+        request,
+        "tournament/player_page.html",
+        {
+            "tournament": tournament,
+            "player": player,
+            "sessions": sessions,
+            "chart": selectors.score_chart(sessions),
+        },
+    )
+
+
+def ema_export(request, slug: str, fmt: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_staff(request.user, tournament)
+    if fmt not in ("csv", "xlsx"):
+        raise Http404("The EMA results file comes as .csv or .xlsx.")
+    if fmt == "xlsx":
+        response = HttpResponse(
+            ema_xlsx(tournament),
+            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+    else:
+        response = HttpResponse(ema_csv(tournament), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-ema-results.{fmt}"'
+    return response

@@ -1,0 +1,389 @@
+"""Seating pages (issue 8): generation with a progress page, changes by hand, the printable
+and per-player views, and the quality page. Views parse input, call one service or selector
+and render; writes are in ``services/seating.py``."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from . import seating_selectors, selectors
+from .models import Player, Registration, SeatingJob, Session, Table, Tournament, Wind
+from .permissions import is_organiser, require_organiser, require_view
+from .services import ServiceError
+from .services import seating as services
+
+
+def _viewable(request, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_view(request.user, tournament)
+    return tournament
+
+
+def _organised(request, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_organiser(request.user, tournament)
+    return tournament
+
+
+def _session(tournament: Tournament, number: int) -> Session:
+    return get_object_or_404(
+        Session.objects.select_related("seating_job"), tournament=tournament, number=number
+    )
+
+
+# --- public pages --------------------------------------------------------------------------
+
+
+@require_GET
+def seating_index(request, slug: str):
+    tournament = _viewable(request, slug)
+    player = selectors.player_of(request.user)
+    return render(
+        request,
+        "tournament/seating/index.html",
+        {
+            "tournament": tournament,
+            "sessions": services.sessions_with_locks(tournament),
+            "jobs": [
+                j
+                for j in seating_selectors.latest_jobs(tournament)
+                if j.state == SeatingJob.State.DONE
+            ],
+            "my_player": player,
+            "can_manage": is_organiser(request.user, tournament),
+        },
+    )
+
+
+@require_GET
+def seating_mine(request, slug: str):
+    _viewable(request, slug)
+    player = selectors.player_of(request.user)
+    if player is None:
+        messages.info(request, "Log in with a player account to see your own seating.")
+        return redirect("tournament:seating", slug=slug)
+    return redirect("tournament:player_schedule", slug=slug, player_id=player.pk)
+
+
+@require_GET
+def player_schedule(request, slug: str, player_id: int):
+    tournament = _viewable(request, slug)
+    player = get_object_or_404(Player, pk=player_id)
+    rows = seating_selectors.player_schedule(tournament, player)
+    seated = any(row.seat for row in rows)
+    if not seated and not tournament.registrations.filter(player=player).exists():
+        raise Http404("This player is not in this tournament.")
+    return render(
+        request,
+        "tournament/seating/player_schedule.html",
+        {"tournament": tournament, "player": player, "rows": rows, "seated": seated},
+    )
+
+
+def _print_context(request, slug: str, number: int) -> dict:
+    tournament = _viewable(request, slug)
+    session = _session(tournament, number)
+    return {
+        "tournament": tournament,
+        "session": session,
+        "tables": selectors.session_tables(session),
+        "by_name": selectors.player_seat_index(session),
+    }
+
+
+@require_GET
+def session_print_tables(request, slug: str, number: int):
+    """One A4 card per table (print CSS puts a page break after each)."""
+    return render(
+        request, "tournament/seating/print_tables.html", _print_context(request, slug, number)
+    )
+
+
+@require_GET
+def session_print_hall(request, slug: str, number: int):
+    """The hall list: every player by name with table and seat, to pin up at the entrance."""
+    return render(
+        request, "tournament/seating/print_hall.html", _print_context(request, slug, number)
+    )
+
+
+@require_GET
+def seating_quality(request, slug: str):
+    tournament = _viewable(request, slug)
+    jobs = [
+        j for j in seating_selectors.latest_jobs(tournament) if j.state == SeatingJob.State.DONE
+    ]
+    return render(
+        request,
+        "tournament/seating/quality.html",
+        {
+            "tournament": tournament,
+            "quality": seating_selectors.seating_quality(tournament),
+            "jobs": jobs,
+        },
+    )
+
+
+@require_GET
+def seating_job_input(request, slug: str, pk: int):
+    """The core's exact input of a finished job, with the players its indices stand for:
+    ``python -m tournament.seating plan`` (or ``swiss``) gives the same seating again."""
+    tournament = _viewable(request, slug)
+    job = get_object_or_404(SeatingJob, tournament=tournament, pk=pk, state=SeatingJob.State.DONE)
+    players = seating_selectors.job_players(job)
+    payload = {
+        "method": job.method,
+        "command": f"python -m tournament.seating {job.method}",
+        "input": job.options,
+        "players": [
+            {"index": i, "name": str(p), "ema_number": p.ema_number} for i, p in enumerate(players)
+        ],
+        "tables": [{"index": i, "number": n} for i, n in enumerate(job.tables)],
+        "sessions": job.sessions,
+        "quality": job.result,
+    }
+    response = HttpResponse(
+        json.dumps(payload, indent=2, ensure_ascii=False), content_type="application/json"
+    )
+    response["Content-Disposition"] = (
+        f'inline; filename="{tournament.slug}-seating-{job.pk}-input.json"'
+    )
+    return response
+
+
+# --- generation ----------------------------------------------------------------------------
+
+
+@require_GET
+def seating_manage(request, slug: str):
+    tournament = _organised(request, slug)
+    context = seating_selectors.manage_context(tournament)
+    context.update(
+        tournament=tournament,
+        running=services.active_job(tournament, timezone.now()),
+        methods=SeatingJob.Method.choices,
+    )
+    return render(request, "tournament/seating/manage.html", context)
+
+
+@require_POST
+def seating_generate(request, slug: str):
+    tournament = _organised(request, slug)
+    method = request.POST.get("method", SeatingJob.Method.PLAN)
+    try:
+        seed = int(request.POST.get("seed", tournament.seating_seed))
+        if not 0 <= seed < 2**31:
+            raise ValueError
+    except ValueError:
+        messages.error(request, "The seed must be a whole number from 0 to 2147483647.")
+        return redirect("tournament:seating_manage", slug=slug)
+    try:
+        job = services.seating_job_create(
+            tournament=tournament, method=method, seed=seed, user=request.user, now=timezone.now()
+        )
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("tournament:seating_manage", slug=slug)
+    return redirect("tournament:seating_job", slug=slug, pk=job.pk)
+
+
+def _job(request, slug: str, pk: int) -> SeatingJob:
+    tournament = _organised(request, slug)
+    return get_object_or_404(
+        SeatingJob.objects.select_related("tournament"), tournament=tournament, pk=pk
+    )
+
+
+def _job_payload(job: SeatingJob) -> dict:
+    slug = job.tournament.slug
+    first = job.sessions[0] if job.sessions else 1
+    return {
+        "state": job.state,
+        "state_label": job.get_state_display(),
+        "done": job.done,
+        "total": job.total,
+        "percent": job.percent,
+        "message": job.message,
+        "finished": job.finished,
+        "next": reverse("tournament:session", args=[slug, first])
+        if job.state == SeatingJob.State.DONE
+        else "",
+    }
+
+
+@never_cache
+@require_GET
+def seating_job(request, slug: str, pk: int):
+    job = _job(request, slug, pk)
+    return render(
+        request,
+        "tournament/seating/job.html",
+        {"tournament": job.tournament, "job": job, "payload": _job_payload(job)},
+    )
+
+
+@never_cache
+@require_GET
+def seating_job_state(request, slug: str, pk: int):
+    return JsonResponse(_job_payload(_job(request, slug, pk)))
+
+
+@require_POST
+def seating_fix_table(request, slug: str):
+    tournament = _organised(request, slug)
+    registration_id = request.POST.get("registration", "")
+    registration = (
+        Registration.objects.select_related("player")
+        .filter(tournament=tournament, pk=registration_id)
+        .first()
+        if registration_id.isdigit()
+        else None
+    )
+    if registration is None:
+        messages.error(request, "Pick a player of this tournament to fix to a table.")
+        return redirect("tournament:seating_manage", slug=slug)
+    number = request.POST.get("table", "")
+    table = None
+    if number:
+        table = Table.objects.filter(tournament=tournament, number=number).first()
+        if table is None:
+            messages.error(request, f"The tournament has no table {number}.")
+            return redirect("tournament:seating_manage", slug=slug)
+    try:
+        services.registration_fix_table(registration=registration, table=table)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        if table:
+            messages.success(
+                request,
+                f"{registration.player} always plays at {table}. Generate the seating again "
+                "for the sessions still to play.",
+            )
+        else:
+            messages.success(request, f"{registration.player} is no longer fixed to a table.")
+    return redirect("tournament:seating_manage", slug=slug)
+
+
+# --- changes by hand -----------------------------------------------------------------------
+
+
+def _parse_change(request, session: Session, data) -> dict:
+    """``player`` is a player id; ``target`` is ``p<id>`` (swap) or ``s<table>-<wind>``
+    (move to that empty seat). Returns the keyword arguments of the services."""
+    try:
+        player_id = int(data.get("player") or "")
+    except ValueError:
+        raise ServiceError("Pick the player to move.") from None
+    player = Player.objects.filter(pk=player_id).first()
+    if player is None:
+        raise ServiceError("That player does not exist.")
+    target = data.get("target") or ""
+    if target.startswith("p") and target[1:].isdigit():
+        other = Player.objects.filter(pk=int(target[1:])).first()
+        if other is None:
+            raise ServiceError("The player to swap with does not exist.")
+        return {"player": player, "other": other}
+    if target.startswith("s") and "-" in target:
+        number, _, wind = target[1:].partition("-")
+        if number.isdigit() and wind.isdigit() and int(wind) in Wind.values:
+            table = Table.objects.filter(tournament=session.tournament, number=number).first()
+            if table is None:
+                raise ServiceError(f"The tournament has no table {number}.")
+            return {"player": player, "spot": services.SeatSpot(table, int(wind))}
+    raise ServiceError("Pick a player to swap with, or an empty seat to move to.")
+
+
+def _edit_context(session: Session) -> dict:
+    tables = selectors.session_tables(session)
+    all_tables = list(Table.objects.filter(tournament=session.tournament).order_by("number"))
+    taken = {(s.table_id, s.wind) for entry in tables for s in entry["seats"]}
+    empty = [
+        (f"s{t.number}-{w}", f"{t}, {Wind(w).label} (empty)")
+        for t in all_tables
+        for w in Wind.values
+        if (t.pk, w) not in taken
+    ]
+    seated = sorted(
+        (s for entry in tables for s in entry["seats"]),
+        key=lambda s: (s.player.last_name, s.player.first_name),
+    )
+    unseated = services.field_missing_from(session)
+
+    def label(seat) -> str:
+        name = f"{seat.player.last_name}, {seat.player.first_name}"
+        return f"{name} ({seat.table}, {seat.get_wind_display()})"
+
+    return {
+        "tables": tables,
+        "player_options": [(str(s.player_id), label(s)) for s in seated]
+        + [(str(p.pk), f"{p.last_name}, {p.first_name} (not seated)") for p in unseated],
+        "swap_targets": [(f"p{s.player_id}", label(s)) for s in seated],
+        "unseated": unseated,
+        "empty_seats": empty,
+        "lock": services.session_lock(session),
+        "changes": list(session.seat_changes.select_related("by")),
+    }
+
+
+def session_seating_edit(request, slug: str, number: int):
+    tournament = _organised(request, slug)
+    session = _session(tournament, number)
+    preview = None
+    chosen = {}
+    if request.method == "POST":
+        chosen = {
+            "player": request.POST.get("player", ""),
+            "target": request.POST.get("target", ""),
+        }
+        try:
+            change = _parse_change(request, session, request.POST)
+            if request.POST.get("action") == "save":
+                done = services.seat_change_apply(
+                    session=session, user=request.user, now=timezone.now(), **change
+                )
+                messages.success(request, done.description)
+                return redirect("tournament:session_seating_edit", slug=slug, number=number)
+            preview = services.seat_change_preview(session=session, **change)
+        except ServiceError as error:
+            messages.error(request, error.message)
+    elif request.method != "GET":
+        return HttpResponse(status=405)
+    context = _edit_context(session)
+    context.update(tournament=tournament, session=session, preview=preview, chosen=chosen)
+    return render(request, "tournament/seating/edit.html", context)
+
+
+@require_GET
+def session_seating_preview(request, slug: str, number: int):
+    """The preview as JSON, for the edit page to show while the organiser picks."""
+    tournament = _organised(request, slug)
+    session = _session(tournament, number)
+    try:
+        change = _parse_change(request, session, request.GET)
+        preview = services.seat_change_preview(session=session, **change)
+    except ServiceError as error:
+        return JsonResponse({"ok": False, "error": error.message}, status=400)
+    payload = preview.as_dict() | {"ok": True, "locked": services.session_lock(session)}
+    return JsonResponse(payload)
+
+
+def session_context(session: Session, by_name: list, user) -> dict:
+    """What the public seating page adds: the visitor's own seat first (a phone in a full
+    hall), how the seating was made, and the changes by hand since."""
+    my_seat = None
+    if user.is_authenticated:
+        my_seat = next((s for s in by_name if s.player.user_id == user.pk), None)
+    return {
+        "my_seat": my_seat,
+        "job": session.seating_job,
+        "changes": list(session.seat_changes.all()),
+    }
