@@ -43,6 +43,7 @@ format: dev-venv
 bench: dev-venv
 	$(PY) benchmarks/bench_rules.py
 	$(PY) benchmarks/bench_seating.py
+	$(PY) benchmarks/bench_standings.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache

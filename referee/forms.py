@@ -1,5 +1,6 @@
-"""Forms of the referee desk.  They check the shape of what was typed and ask the ruleset
-(``referee.kinds``) for the amount; the services write.  Big inputs for one thumb."""
+"""Forms of the referee desk.  They check the shape of what was typed and ask the rules core
+(``scoring.rules.penalties``, through ``referee.kinds``) for the amount; the services write.
+Big inputs for one thumb."""
 
 from __future__ import annotations
 

@@ -7,7 +7,8 @@ new one that points at it (``Penalty.corrects``), so the log shows both.
 
 Amounts are tournament points (1 point = 1,000 table points) and stored negative, as the
 standings add them: ``-7`` for 7 minutes late under EMA 5.7.  They come from the ruleset
-(``tournament.rules()``) through ``referee.kinds``; no rule value lives here.
+(``tournament.rules()``) through the rules core (``scoring.rules.penalties``, shown by
+``referee.kinds``); no rule value lives here.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from scoring.rules import penalties
 from tournament.models import Player, Session, Table, Tournament
 
 
@@ -59,13 +61,15 @@ class DeskRecord(models.Model):
 
 class Penalty(DeskRecord):
     class Kind(models.TextChoices):
-        CHOMBO = "chombo", "Chombo"
-        LATE = "late", "Late"
-        OBSTRUCTION = "obstruction", "Obstruction"
-        PHONE = "phone", "Phone"
-        INFORMATION = "information", "Passing information"
-        DEAD_HAND = "dead_hand", "Dead hand"
-        OTHER = "other", "Other point penalty"
+        # The values are the rules core's (scoring.rules.penalties), so that stored rows
+        # and the core name the same kinds.
+        CHOMBO = penalties.CHOMBO, "Chombo"
+        LATE = penalties.LATE, "Late"
+        OBSTRUCTION = penalties.OBSTRUCTION, "Obstruction"
+        PHONE = penalties.PHONE, "Phone"
+        INFORMATION = penalties.INFORMATION, "Passing information"
+        DEAD_HAND = penalties.DEAD_HAND, "Dead hand"
+        OTHER = penalties.OTHER, "Other point penalty"
 
     kind = models.CharField(max_length=12, choices=Kind.choices)
     hand = models.CharField(

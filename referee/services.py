@@ -67,7 +67,7 @@ def penalty_create(
     corrects: Penalty | None = None,
     now=None,
 ) -> Penalty:
-    """Log a penalty; its points come from the ruleset (``referee.kinds``)."""
+    """Log a penalty; its points come from the rules core (``scoring.rules.penalties``)."""
     _registration(tournament, player)
     _check_session(tournament, session)
     rule = kind_rules(tournament.rules()).get(kind)

@@ -103,7 +103,7 @@ def _honours(counts: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
 # byte per tile, its kind): sorting the hand and cutting it at the suit boundaries is a
 # few C calls, where counting the tiles one by one in Python would cost more than the
 # look-ups.  An entry holds the part's counts, the bit mask of its kinds, its splits and
-# whether they hold the pair (see _entry).
+# a code of what they are (see _entry).
 _PARTS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _Entry = tuple[tuple[int, ...], int, tuple[SortedSplit, ...], int]
 _ENTRIES: tuple[dict[bytes, _Entry], ...] = ({}, {}, {}, {})
@@ -111,9 +111,22 @@ _ENTRIES: tuple[dict[bytes, _Entry], ...] = ({}, {}, {}, {})
 Reading = SortedSplit
 
 
+# The code of an entry, chosen so that the sum of the four parts' codes tells read_tiles
+# at once what the hand is: each part adds _HOLDS_PAIR if its splits hold the pair,
+# _SEVERAL if it has more than one split, _NO_SPLIT if it has none.  A sum of exactly
+# _HOLDS_PAIR: one split per part and one pair (the usual hand); below _NO_SPLIT and
+# _HOLDS_PAIR modulo _SEVERAL: one pair, several splits somewhere; anything else (no
+# pair, two pairs, a part without splits): not a standard hand.  Four parts never add
+# up _SEVERAL from the pair bits alone (at most 4 < 8), nor _NO_SPLIT from _SEVERAL bits
+# (at most 32 < 64), so the sum cannot be misread.
+_HOLDS_PAIR = 1
+_SEVERAL = 8
+_NO_SPLIT = 64
+
+
 def _entry(index: int, tiles: bytes) -> _Entry:
     """Work out (and cache) the entry of part ``index`` holding the sorted ``tiles``:
-    (counts, mask, splits, 1 if its splits hold the pair else 0)."""
+    (counts, mask, splits, code: see _HOLDS_PAIR)."""
     first, end = _PARTS[index]
     counts = list(map(tiles.count, range(first, end)))
     mask = sum(1 << k for k in set(tiles))
@@ -125,7 +138,12 @@ def _entry(index: int, tiles: bytes) -> _Entry:
         splits = () if honours is None else ((*honours, (), honours[1]),)
     # The tile count fixes whether the splits hold the pair: 3n + 2 tiles (3n + 1 tiles
     # have no splits at all).
-    entry = (tuple(counts), mask, splits, 1 if len(tiles) % 3 == 2 else 0)
+    code = _HOLDS_PAIR if len(tiles) % 3 == 2 else 0
+    if not splits:
+        code += _NO_SPLIT
+    elif len(splits) > 1:
+        code += _SEVERAL
+    entry = (tuple(counts), mask, splits, code)
     _ENTRIES[index][tiles] = entry
     return entry
 
@@ -147,21 +165,23 @@ def read_tiles(kinds: tuple[int, ...]) -> tuple[list[int], int, list[Reading]]:
     counts = [*man[0], *pin[0], *sou[0], *honours[0]]
     mask = man[1] | pin[1] | sou[1] | honours[1]
     # A decomposition takes one split of each part, and exactly one part holds the pair.
-    ms, ps, ss, hs = man[2], pin[2], sou[2], honours[2]
-    if not (ms and ps and ss and hs) or man[3] + pin[3] + sou[3] + honours[3] != 1:
-        return counts, mask, []
-    if len(ms) == len(ps) == len(ss) == 1:
+    code = man[3] + pin[3] + sou[3] + honours[3]
+    if code == _HOLDS_PAIR:
         # The usual case, one split per part (the honours never have more): _reading
         # written out, as this runs for nearly every hand.
-        a, b, c, h = ms[0], ps[0], ss[0], hs[0]
+        a, b, c, h = man[2][0], pin[2][0], sou[2][0], honours[2][0]
         reading = (
-            max(a[0], b[0], c[0], h[0]),
+            # The parts without the pair say -1: the sum of the four is the pair - 3.
+            a[0] + b[0] + c[0] + h[0] + 3,
             a[1] + b[1] + c[1] + h[1],
             a[2] + b[2] + c[2],
             a[3] + b[3] + c[3] + h[3],
         )
         return counts, mask, [reading]
-    return counts, mask, [_reading(a, b, c, h) for a, b, c, h in product(ms, ps, ss, hs)]
+    if code >= _NO_SPLIT or code % _SEVERAL != _HOLDS_PAIR:
+        return counts, mask, []
+    splits = product(man[2], pin[2], sou[2], honours[2])
+    return counts, mask, [_reading(a, b, c, h) for a, b, c, h in splits]
 
 
 def _reading(a: SortedSplit, b: SortedSplit, c: SortedSplit, h: SortedSplit) -> Reading:

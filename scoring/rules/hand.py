@@ -34,7 +34,6 @@ from typing import Any
 
 from scoring.rules.decompose import (
     PUNG,
-    is_seven_pairs,
     is_thirteen_orphans,
     read_tiles,
 )
@@ -44,7 +43,7 @@ from scoring.rules.payments import (
     cost_total,
     hand_cost,
     memo_limit_and_cost,
-    memo_total,
+    memo_value,
     total_points,
 )
 from scoring.rules.rulesets import RULESETS, get_ruleset
@@ -134,13 +133,18 @@ def _bad_wind(field: str, value: object) -> RuleViolation:
     )
 
 
-def _meld(index: int, meld: object) -> tuple[str, int, tuple[int, ...], tuple[int, int, int]]:
-    where = f"meld {index + 1}"
+# What the hand needs of one meld (see _meld_shape): its meld_list entry (kind, group,
+# tile kinds), its tile kinds, its red fives per suit, the bits of its kinds (as
+# Situation.mask) and its set (group, concealed, kong).
+MeldFacts = tuple[tuple[str, int, tuple[int, ...]], tuple[int, ...], tuple[int, int, int], int, Set]
+
+
+def _meld(index: int, meld: object) -> MeldFacts:
     if not isinstance(meld, dict) or len(meld) != 2 or "kind" not in meld or "tiles" not in meld:
         raise _invalid(
             "bad_meld",
             '{where} must be an object {{"kind": K, "tiles": "..."}}, not {value!r}',
-            where=where,
+            where=f"meld {index + 1}",
             value=meld,
         )
     kind, text = meld["kind"], meld["tiles"]
@@ -149,12 +153,23 @@ def _meld(index: int, meld: object) -> tuple[str, int, tuple[int, ...], tuple[in
             return _meld_shape(kind, text)
         return _meld_shape.__wrapped__(kind, text)
     except RuleViolation as exc:
-        raise exc.with_prefix(where) from None
+        raise exc.with_prefix(f"meld {index + 1}") from None
+
+
+def _meld_facts(
+    kind: str, group: int, kinds: tuple[int, ...], reds: tuple[int, int, int]
+) -> MeldFacts:
+    """The MeldFacts of a valid meld, worked out once per distinct meld (_meld_shape's
+    cache) instead of once per hand."""
+    bits = _BITS[kinds[0]] | _BITS[kinds[1]] | _BITS[kinds[-1]]
+    concealed = kind == "ankan"  # EMA 3.3.7: a concealed kong is a concealed set
+    kong = concealed or kind == "kan"
+    return (kind, group, kinds), kinds, reds, bits, (group, concealed, kong)
 
 
 @lru_cache(maxsize=4096)
-def _meld_shape(kind: str, text: str) -> tuple[str, int, tuple[int, ...], tuple[int, int, int]]:
-    """(kind, group, tile kinds, red fives) of one meld; cached, melds repeat a lot."""
+def _meld_shape(kind: str, text: str) -> MeldFacts:
+    """The MeldFacts of one meld; cached, melds repeat a lot."""
     if kind not in MELD_KINDS:
         raise _invalid(
             "bad_meld",
@@ -182,7 +197,7 @@ def _meld_shape(kind: str, text: str) -> tuple[str, int, tuple[int, ...], tuple[
                 "{text!r} is not a chow (three consecutive tiles of one suit)",
                 text=text,
             )
-        return kind, first, tuple(kinds), tiles.reds
+        return _meld_facts(kind, first, tuple(kinds), tiles.reds)
     if kinds.count(kinds[0]) != size:
         raise _invalid(
             "bad_meld",
@@ -191,7 +206,7 @@ def _meld_shape(kind: str, text: str) -> tuple[str, int, tuple[int, ...], tuple[
             size=size,
             text=text,
         )
-    return kind, PUNG + kinds[0], tuple(kinds), tiles.reds
+    return _meld_facts(kind, PUNG + kinds[0], tuple(kinds), tiles.reds)
 
 
 def _parse(request: object) -> Situation:
@@ -213,8 +228,8 @@ def _parse(request: object) -> Situation:
     name = get("ruleset", "ema2016")
     if not isinstance(name, str):
         raise _invalid("unknown_ruleset", "ruleset must be a name, not {value!r}", value=name)
-    s.ruleset = RULESETS.get(name) or get_ruleset(name)
-    s.local_yaku = s.ruleset.local_yaku
+    s.ruleset = ruleset = RULESETS.get(name) or get_ruleset(name)
+    s.local_yaku = ruleset.local_yaku
     (
         s.tsumo,
         s.riichi,
@@ -260,9 +275,11 @@ def _parse(request: object) -> Situation:
     _check_tiles(s, closed.reds, dora_tiles.reds, ura.reds)
     # FLAGS from ippatsu on are the rare ones; without them only riichi needs a check.
     s.rare = True in flags[3:]
-    if s.rare or (not s.closed and (s.riichi or s.double_riichi)):
-        _check_flags(s)
-    s.fixed_fu = fixed_fu(s)
+    if (s.rare or (not s.closed and (s.riichi or s.double_riichi))) and not _flags_agree(s):
+        _check_flags(s)  # names the first problem
+    # Without melds the shared minipoints are the win alone (fixed_fu): 30 for a
+    # concealed hand on a discard, else 20 (EMA 4.1.1).
+    s.fixed_fu = fixed_fu(s) if s.melds else 20 if s.tsumo else 30
     return s
 
 
@@ -333,23 +350,21 @@ def _parse_melds(s: Situation, melds: object) -> None:
     reds = [0, 0, 0]
     mask = ankans = kongs = 0
     for i, meld in enumerate(melds):
-        kind, group, kinds, meld_reds = _meld(i, meld)
-        meld_list.append((kind, group, kinds))
+        listed, kinds, meld_reds, bits, meld_set = _meld(i, meld)
+        meld_list.append(listed)
+        sets.append(meld_set)
         meld_kinds += kinds
-        mask |= _BITS[kinds[0]] | _BITS[kinds[-1]] | _BITS[kinds[1]]
+        mask |= bits
         if meld_reds != _NO_REDS:
             for suit in range(3):
                 reds[suit] += meld_reds[suit]
+        group = meld_set[0]
         if group < PUNG:
             chows.append(group)
-            sets.append((group, False, False))
             continue
         pungs.append(group)
-        concealed = kind == "ankan"  # EMA 3.3.7: a concealed kong is a concealed set
-        kong = concealed or kind == "kan"
-        sets.append((group, concealed, kong))
-        ankans += concealed
-        kongs += kong
+        ankans += meld_set[1]
+        kongs += meld_set[2]
     s.meld_list = tuple(meld_list)
     s.melds = tuple(sets)
     s.meld_kinds = tuple(meld_kinds)
@@ -361,6 +376,14 @@ def _parse_melds(s: Situation, melds: object) -> None:
     # EMA 3.3.7: only chi, pon and kan open a hand; a concealed kong keeps it concealed.
     s.closed = ankans == len(sets)
     s.mask = mask  # _check_tiles adds the concealed tiles
+
+
+def _with_indicators(hand_counts: list[int], indicated: tuple[int, ...]) -> list[int]:
+    """The counts of the hand and the indicators together (EMA 1: the same set of tiles)."""
+    counts = list(hand_counts)
+    for k in indicated:
+        counts[k] += 1
+    return counts
 
 
 def _check_tiles(
@@ -383,7 +406,11 @@ def _check_tiles(
             total=n_closed + 3 * n_melds,
             want=14 - 3 * n_melds,
         )
-    if len(s.dora) > MAX_INDICATORS or len(s.ura) > MAX_INDICATORS:
+    indicated = s.dora + s.ura
+    # Both fields within the limit whenever their sum is (the usual case: one test).
+    if len(indicated) > MAX_INDICATORS and (
+        len(s.dora) > MAX_INDICATORS or len(s.ura) > MAX_INDICATORS
+    ):
         indicators = (("dora_indicators", len(s.dora)), ("ura_dora_indicators", len(s.ura)))
         for label, count in indicators:
             if count > MAX_INDICATORS:
@@ -405,14 +432,19 @@ def _check_tiles(
     else:
         hand_counts = closed_counts  # the same tiles; neither list changes after this
     s.counts = hand_counts
-    counts = hand_counts
-    if s.dora or s.ura:
-        counts = list(hand_counts)
-        for k in s.dora + s.ura:
-            counts[k] += 1
-    # Deleting every count 0-4 leaves nothing unless some kind has five copies (C speed;
-    # the loop below only runs to name the tile).
-    if bytes(counts).translate(None, _AT_MOST_FOUR):
+    # A fifth copy is one in the hand itself (deleting every count 0-4 leaves nothing
+    # unless some kind has five: one C call), or one made by the indicators: a kind the
+    # hand and the indicators hold more than four times together (a look-up for each of
+    # the one to three indicators).  Only then are the sums of all 34 kinds made, to name
+    # the first such kind as the full check does.
+    fifth = bool(bytes(hand_counts).translate(None, _AT_MOST_FOUR))
+    if not fifth:
+        for k in indicated:
+            if hand_counts[k] + indicated.count(k) > 4:
+                fifth = True
+                break
+    if fifth:
+        counts = _with_indicators(hand_counts, indicated)
         for k in range(34):
             if counts[k] > 4:
                 raise _invalid(
@@ -425,6 +457,9 @@ def _check_tiles(
     allowed = s.ruleset.red_fives
     no_reds = (closed_reds, dora_reds, ura_reds, s.meld_reds) == _NO_REDS_ANYWHERE
     s.aka = 0 if no_reds else sum(closed_reds) + sum(s.meld_reds)
+    if not (no_reds and allowed == (0, 0, 0)):
+        # The red-five checks below count the fives of hand and indicators together.
+        counts = _with_indicators(hand_counts, indicated)
     for suit in () if no_reds and allowed == (0, 0, 0) else range(3):
         red = closed_reds[suit] + s.meld_reds[suit] + dora_reds[suit] + ura_reds[suit]
         five = f"5{SUITS[suit]}"
@@ -473,6 +508,40 @@ def _check_tiles(
             "tile (and melds cannot hold it)",
             tile=("0" + SUITS[FIVES.index(win)]) if s.win_red else tile_name(win),
         )
+
+
+def _flags_agree(s: Situation) -> bool:
+    """Whether _check_flags finds nothing wrong, flag by flag without building its table
+    of checks (the flags set are usually consistent; tests/rules/test_fast_paths.py
+    compares the two on every combination)."""
+    tsumo = s.tsumo
+    riichi = s.riichi or s.double_riichi
+    if riichi and not s.closed:
+        return False
+    if s.ippatsu and (not riichi or s.rinshan):
+        return False
+    if s.haitei and (s.houtei or not tsumo):
+        return False
+    if s.houtei and tsumo:
+        return False
+    if s.rinshan and (not tsumo or not s.kongs):
+        return False
+    if s.chankan and (tsumo or s.counts[s.win] != 1):
+        return False
+    first_turn = s.tenhou + s.chiihou + s.renhou
+    if first_turn:
+        if first_turn > 1 or s.melds or riichi:
+            return False
+        if s.rinshan or s.chankan or s.haitei or s.houtei:
+            return False
+        dealer = s.seat == EAST
+        if s.tenhou and not (dealer and tsumo):
+            return False
+        if s.chiihou and (dealer or not tsumo):
+            return False
+        if s.renhou and (tsumo or dealer or s.ruleset.renhou is None):
+            return False
+    return True
 
 
 def _check_flags(s: Situation) -> None:
@@ -655,7 +724,7 @@ def _wait_kind(start: int, win: int) -> str:
 
 
 # For each winning tile, the sets it can finish (its pung, the chows holding it) and how:
-# group -> wait.  _waits intersects the hand's groups with these few instead of walking
+# group -> wait.  _waits looks for these few in the hand's groups instead of walking
 # every set.
 _WAIT_SETS: tuple[dict[int, str], ...] = tuple(
     {
@@ -668,20 +737,21 @@ _WAIT_SETS: tuple[dict[int, str], ...] = tuple(
     }
     for win in range(34)
 )
+_WAIT_PAIRS = tuple(tuple(waits.items()) for waits in _WAIT_SETS)  # (group, wait) each
 
 
 def _waits(closed_groups: tuple[int, ...], pair: int, win: int) -> list[tuple[int, str]]:
     """Each distinct way the winning tile finishes the hand: (index of set or -1, wait),
     the pair first, then the sets in the order of ``closed_groups`` (the first of two
     identical chows only)."""
-    waits = _WAIT_SETS[win]
-    out = []
-    for g in waits.keys() & closed_groups:  # usually one group
-        out.append((closed_groups.index(g), waits[g]))
+    # The pair sorts first with index -1; the sets by their (distinct) indices.  At most
+    # four candidates per tile, each a C-level scan of a tuple of at most five groups.
+    out = [(-1, TANKI)] if pair == win else []
+    for g, wait in _WAIT_PAIRS[win]:
+        if g in closed_groups:
+            out.append((closed_groups.index(g), wait))
     if len(out) > 1:
         out.sort()
-    if pair == win:
-        out.insert(0, (-1, TANKI))
     return out
 
 
@@ -705,7 +775,11 @@ class _Best:
     yakuman = 0
     han = 0
     fu = 0
-    # Limit and payments are worked out once, for the reading kept (_settle).
+    # (total, limit, payments) of the kept reading below yakuman (memo_value, one look-up
+    # that _offer needs for the total anyway); None for a yakuman.
+    value: tuple[int, str | None, dict[str, int]] | None = None
+    # Limit and payments are set once, for the reading kept: from value, or for a yakuman
+    # by _settle.
     limit: str | None = None
     cost: dict[str, int] = {}  # (replaced, never changed in place)
     dora = 0
@@ -716,6 +790,8 @@ def _offer(
     best: _Best,
     s: Situation,
     dealer: bool,
+    base_yaku: list[Yaku],
+    base_han: int,
     yaku: list[Yaku],
     yakuman: list[str],
     fu: int,
@@ -723,22 +799,27 @@ def _offer(
     dora_han: int,
     shape: Shape,
 ) -> None:
-    """Score one interpretation and keep it if it pays more (EMA 3.4.9)."""
+    """Score one interpretation and keep it if it pays more (EMA 3.4.9).
+
+    Its yaku are ``base_yaku`` (those of the whole hand, worth ``base_han``, the same for
+    every interpretation) followed by ``yaku``; the two lists are joined only for the
+    interpretation kept."""
     rs = s.ruleset
     if yakuman:
         _offer_yakuman(best, s, dealer, yakuman, shape)
         return
-    yaku_han = sum(map(_HAN, yaku))
+    yaku_han = base_han + sum(map(_HAN, yaku)) if yaku else base_han
     if yaku_han == 0:
         return
     han = yaku_han + dora_han
     limit = rs.counted_yakuman_han
     counted = 1 if limit is not None and han >= limit else 0
-    total = memo_total(han, fu, counted, dealer, s.tsumo, rs.kiriage_mangan, limit)
-    key = (total, han, fu)
+    value = memo_value(han, fu, counted, dealer, s.tsumo, rs.kiriage_mangan, limit)
+    key = (value[0], han, fu)
     if key > best.key:
-        best.key, best.yaku, best.yakuman, best.han, best.fu = key, yaku + dora, counted, han, fu
-        best.dora, best.shape = dora_han, shape
+        best.key, best.yakuman, best.han, best.fu = key, counted, han, fu
+        best.yaku = base_yaku + yaku + dora if base_yaku else yaku + dora
+        best.dora, best.shape, best.value = dora_han, shape, value
 
 
 def _offer_yakuman(
@@ -758,11 +839,12 @@ def _offer_yakuman(
     key = (total_points(rs, han, 0, count, dealer, s.tsumo), han, 0)
     if key > best.key:
         best.key, best.yaku, best.yakuman, best.han, best.fu = key, listed, count, han, 0
-        best.dora, best.shape = 0, shape
+        best.dora, best.shape, best.value = 0, shape, None
 
 
 def _settle(best: _Best, s: Situation, dealer: bool) -> None:
-    """The limit name and the payments of the reading kept."""
+    """The limit name and the payments of the reading kept, a yakuman (see _evaluate
+    for the others)."""
     rs = s.ruleset
     best.limit, best.cost = memo_limit_and_cost(
         best.han, best.fu, best.yakuman, dealer, s.tsumo, rs.kiriage_mangan, rs.counted_yakuman_han
@@ -774,21 +856,28 @@ _HAN = itemgetter(1)  # the han of a (name, han) yaku
 _DORA_OF = tuple(next_kind(k) for k in range(34))  # EMA 2.7: indicator -> dora
 
 
-def _dora(s: Situation) -> list[Yaku]:
-    out: list[Yaku] = []
-    count = s.counts.__getitem__
+def _dora(s: Situation) -> tuple[list[Yaku], int]:
+    """The dora entries of the answer and their han.  (One to three indicators: a plain
+    loop is cheaper than map objects.)"""
+    counts = s.counts
     # EMA 2.7: each indicator makes the next kind dora; count those tiles in the hand.
-    n = sum(map(count, map(_DORA_OF.__getitem__, s.dora)))
-    if n:
-        out.append(("dora", n))
+    n = 0
+    for k in s.dora:
+        n += counts[_DORA_OF[k]]
+    out: list[Yaku] = [("dora", n)] if n else []
+    han = n
     # EMA 3.3.14: ura dora only for a player who declared riichi.
     if s.ura and (s.riichi or s.double_riichi):
-        n = sum(map(count, map(_DORA_OF.__getitem__, s.ura)))
+        n = 0
+        for k in s.ura:
+            n += counts[_DORA_OF[k]]
         if n:
             out.append(("ura_dora", n))
+            han += n
     if s.aka:
         out.append(("aka_dora", s.aka))
-    return out
+        han += s.aka
+    return out, han
 
 
 def evaluate_hand(request: dict[str, Any]) -> dict[str, Any]:
@@ -838,27 +927,28 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
     s = _parse(request)
     closed_counts = s.closed_counts
     dealer = s.seat == EAST
-    dora = _dora(s)
-    dora_han = sum(map(_HAN, dora)) if dora else 0
+    dora, dora_han = _dora(s)
     best = _Best()
     complete = False
     hand_fu = 0  # the best minipoints of any reading, yaku or not (for renhou alone)
     base_yaku = hand_yaku(s)
+    base_han = sum(map(_HAN, base_yaku)) if base_yaku else 0
     if not s.melds:
         # With no melds the mask is the concealed tiles: thirteen orphans need exactly the
         # thirteen orphan kinds, checked on the counts only when the mask says so.
         if s.mask == ORPHAN_MASK and is_thirteen_orphans(closed_counts):
             complete = True
-            _offer(best, s, dealer, [], thirteen_orphans(s), 0, dora, dora_han, "kokushi")
-        if is_seven_pairs(closed_counts):
+            _offer(best, s, dealer, [], 0, [], thirteen_orphans(s), 0, dora, dora_han, "kokushi")
+        if closed_counts.count(2) == 7:  # is_seven_pairs, inlined
             complete = True
-            yaku = [*base_yaku, ("chiitoitsu", 2)]
             hand_fu = SEVEN_PAIRS_FU
             _offer(
                 best,
                 s,
                 dealer,
-                yaku,
+                base_yaku,
+                base_han,
+                [("chiitoitsu", 2)],
                 seven_pairs_yakuman(s),
                 SEVEN_PAIRS_FU,
                 dora,
@@ -884,7 +974,9 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
                     best,
                     s,
                     dealer,
-                    base_yaku + yaku if base_yaku else yaku,
+                    base_yaku,
+                    base_han,
+                    yaku,
                     tile_yakuman + yakuman if tile_yakuman else yakuman,
                     fu,
                     dora,
@@ -900,7 +992,13 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
             tiles=request["tiles"],
         )
     if best.key[0] >= 0:
-        _settle(best, s, dealer)
+        value = best.value
+        if value is not None:
+            # Below yakuman _offer has looked the limit and payments up already
+            # (memo_value); the dictionary is shared by the memo, so the answer gets a copy.
+            best.limit, best.cost = value[1], dict(value[2])
+        else:
+            _settle(best, s, dealer)
     if s.renhou and s.ruleset.renhou == "mangan" and best.yakuman == 0:
         # EMA 4.2.4 / WRC 6.5.4: renhou is a mangan "not cumulative with other yaku and
         # dora"; the hand takes renhou alone or its other yaku, whichever pays more (EMA

@@ -142,6 +142,24 @@ def memo_limit_and_cost(
 
 
 @lru_cache(maxsize=4096)
+def memo_value(
+    han: int,
+    fu: int,
+    yakuman: int,
+    dealer: bool,
+    tsumo: bool,
+    kiriage: bool,
+    counted_han: int | None,
+) -> tuple[int, str | None, dict[str, int]]:
+    """``(memo_total(...), *memo_limit_and_cost(...))`` in one look-up: the hand evaluation
+    compares readings by the total and keeps the limit and payments of the one it keeps,
+    so one memo serves both.  The dictionary is shared: callers copy it before handing
+    it out."""
+    limit, cost = _memo_limit_and_cost(han, fu, yakuman, dealer, tsumo, kiriage, counted_han)
+    return memo_total(han, fu, yakuman, dealer, tsumo, kiriage, counted_han), limit, cost
+
+
+@lru_cache(maxsize=4096)
 def _memo_limit_and_cost(
     han: int,
     fu: int,

@@ -149,10 +149,13 @@ class Situation:
 
 
 def _one_suit(mask: int) -> bool:
-    """The suited tiles of ``mask`` are all of one suit (and there are some)."""
+    """The suited tiles of ``mask`` are all of one suit (and there are some).
+
+    Only characters: no bit above them; else no characters and then only circles or
+    only bamboo: no circle bit, or no bit above the circles."""
     suited = mask & ~HONOUR_MASK
     return suited != 0 and (
-        suited & _MAN == suited or suited & _PIN == suited or suited & _SOU == suited
+        suited <= _MAN or (not suited & _MAN and (not suited & _PIN or suited <= _PIN))
     )
 
 
@@ -175,8 +178,9 @@ def hand_yaku(s: Situation) -> list[Yaku]:
         out.append(("tanyao", 1))
     honours = mask & HONOUR_MASK
     suited = mask ^ honours
-    if suited and (suited & _MAN == suited or suited & _PIN == suited or suited & _SOU == suited):
-        # One suit.  EMA 4.2.2 / 4.2.4: the flushes give one more han when concealed.
+    # One suit (_one_suit written out, as this runs for every hand).
+    if suited and (suited <= _MAN or (not suited & _MAN and (not suited & _PIN or suited <= _PIN))):
+        # EMA 4.2.2 / 4.2.4: the flushes give one more han when concealed.
         if honours:
             out.append(("honitsu", 3 if s.closed else 2))
         else:
@@ -279,8 +283,9 @@ def is_valued_pair(s: Situation, tile: int) -> bool:
 # Group bounds (groups as in decompose: chow start, or PUNG + kind for a pung).
 _HONOUR_PUNG = PUNG + 27  # pungs from here on are honours
 _DRAGON_PUNG = PUNG + DRAGONS[0]  # ... and from here on dragons
-# Chows starting at 1, 4 and 7 of each suit, as bits of chow starts.
-_STRAIGHTS = tuple((1 | 1 << 3 | 1 << 6) << offset for offset in (0, 9, 18))
+_FIRST_DRAGON = DRAGONS[0]  # the dragons are the last three kinds
+# The 1 of each suit, as bits of chow starts: a Pure Straight's first chow starts there.
+_SUIT_STARTS = 1 | 1 << 9 | 1 << 18
 _ONE_SUIT_BITS = 0x1FF  # the nine kinds of the characters
 # Whether a group holds a terminal or honour (Chanta / Junchan): the chows 1-2-3 and
 # 7-8-9, pungs of orphans.  Indexed by group.
@@ -315,7 +320,13 @@ def set_yaku(
     honours = s.mask & HONOUR_MASK
 
     # EMA 4.2.1 Pinfu: concealed, four chows, a valueless pair, a two-sided wait.
-    pinfu = closed and not pungs and wait == RYANMEN and not is_valued_pair(s, pair)
+    pinfu = (
+        closed
+        and not pungs
+        and wait == RYANMEN
+        # not is_valued_pair(s, pair), written out: a dragon, the seat or the round wind.
+        and not (pair >= _FIRST_DRAGON or pair == s.seat or pair == s.round)
+    )
     if pinfu:
         yaku.append(("pinfu", 1))
     n_chows = len(chows)
@@ -361,8 +372,10 @@ def set_yaku(
             starts = 0  # bit g: a chow starts at kind g
             for g in chows:
                 starts |= 1 << g
-            # EMA 4.2.1 Pure Straight: 1-2-3, 4-5-6 and 7-8-9 of one suit.
-            if any(starts & straight == straight for straight in _STRAIGHTS):
+            # EMA 4.2.1 Pure Straight: 1-2-3, 4-5-6 and 7-8-9 of one suit.  Bit g of the
+            # AND is set when chows start at g, g + 3 and g + 6; kept only for g the 1
+            # of a suit, those are the three chows of a straight.
+            if starts & (starts >> 3) & (starts >> 6) & _SUIT_STARTS:
                 yaku.append(("ittsu", 2 if closed else 1))
             # EMA 4.2.1 Mixed Triple Chow: shifting the circles and the bamboo onto the
             # characters lines up the same chow of the three suits.

@@ -6,6 +6,7 @@ rule (written here, or the core's own general path) on generated input.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -15,17 +16,18 @@ from hypothesis import strategies as st
 
 from scoring.rules.decompose import PUNG, read_tiles, standard
 from scoring.rules.errors import RuleViolation
-from scoring.rules.hand import _waits, explain_hand
+from scoring.rules.hand import _check_flags, _flags_agree, _meld, _parse, _waits, explain_hand
 from scoring.rules.payments import (
     hand_cost,
     limit_name,
     memo_limit_and_cost,
     memo_total,
+    memo_value,
     total_points,
 )
 from scoring.rules.rulesets import RULESETS
-from scoring.rules.tiles import parse_tiles, tile_name
-from scoring.rules.yaku import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI
+from scoring.rules.tiles import HONOUR_MASK, SUIT_MASKS, parse_tiles, tile_name
+from scoring.rules.yaku import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, _one_suit
 from tests.rules.test_hand_properties import complete_hands
 
 # --------------------------------------------------------------------------- notation
@@ -211,3 +213,148 @@ def test_memoised_cost_is_the_callers_own():
 def test_tile_name_round_trip():
     for kind in range(34):
         assert parse_tiles(tile_name(kind), "t").kinds == (kind,)
+
+
+# ------------------------------------------------------------- second round of shortcuts
+
+
+def test_memo_value_is_total_limit_and_cost_together():
+    for han in range(1, 16):
+        for fu in (20, 25, 30, 40, 110):
+            for counted in (None, 13):
+                args = (han, fu, 0, False, True, False, counted)
+                total, limit, cost = memo_value(*args)
+                assert total == memo_total(*args)
+                assert (limit, cost) == memo_limit_and_cost(*args)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, (1 << 34) - 1))
+def test_one_suit_matches_the_three_mask_tests(mask):
+    man, pin, sou = SUIT_MASKS
+    suited = mask & ~HONOUR_MASK
+    expected = suited != 0 and any(suited & m == suited for m in (man, pin, sou))
+    assert _one_suit(mask) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 26).filter(lambda g: g % 9 <= 6), min_size=4, max_size=4))
+def test_pure_straight_bit_test_matches_looking_for_the_three_chows(chows):
+    counts = [0] * 34
+    for g in chows:
+        for i in range(3):
+            counts[g + i] += 1
+    if max(counts) > 4:
+        return
+    request = {
+        "tiles": "".join(tile_name(g + i) for g in chows for i in range(3)) + "7z7z",
+        "win_tile": "7z",
+        "tsumo": True,
+    }
+    yaku = [name for name, _han in explain_hand(request)["yaku"]]
+    expected = any({o, o + 3, o + 6} <= set(chows) for o in (0, 9, 18))
+    assert ("ittsu" in yaku) == expected
+
+
+@pytest.mark.parametrize(
+    ("indicators", "ura", "melds", "error"),
+    [
+        ("1m", "", [], None),
+        ("1m1m", "", [], None),  # 2 + 2 indicators of 1m: four copies
+        ("1m1m1m", "", [], "fifth_copy"),  # 2 in hand + 3 indicators
+        ("1m", "1m1m", [], "fifth_copy"),  # dora and ura indicators together
+        ("9s", "9s", [{"kind": "ankan", "tiles": "9s9s9s9s"}], "fifth_copy"),
+        ("2z", "", [{"kind": "kan", "tiles": "1z1z1z1z"}], None),
+        ("1z", "", [{"kind": "kan", "tiles": "1z1z1z1z"}], "fifth_copy"),
+    ],
+)
+def test_fifth_copy_with_and_without_the_usual_hand_shortcut(indicators, ura, melds, error):
+    request: dict[str, Any] = {
+        "tiles": "234m345p678s11m" if melds else "234m345p456s678s11m",
+        "win_tile": "2m",
+        "melds": melds,
+        "riichi": not melds or melds[0]["kind"] == "ankan",
+        "dora_indicators": indicators,
+        "ura_dora_indicators": ura,
+    }
+    try:
+        explain_hand(request)
+    except RuleViolation as exc:
+        assert (exc.reason if exc.reason == "fifth_copy" else None) == error
+    else:
+        assert error is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=2, max_size=14))
+def test_read_tiles_readings_match_the_splits_of_each_part(kinds):
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] += 1
+    if max(counts) > 4:
+        return
+    readings = read_tiles(tuple(kinds))[2]
+    expected = brute_force_decompositions(counts) if len(kinds) % 3 == 2 else set()
+    assert {(pair, tuple(sorted(groups))) for pair, groups, _c, _p in readings} == expected
+
+
+@pytest.mark.parametrize(
+    ("meld", "facts"),
+    [
+        ({"kind": "chi", "tiles": "345m"}, (("chi", 2, (2, 3, 4)), (2, 3, 4), (0, 0, 0))),
+        (
+            {"kind": "pon", "tiles": "505p"},
+            (("pon", PUNG + 13, (13, 13, 13)), (13,) * 3, (0, 1, 0)),
+        ),
+        (
+            {"kind": "ankan", "tiles": "7z7z7z7z"},
+            (("ankan", PUNG + 33, (33,) * 4), (33,) * 4, (0,) * 3),
+        ),
+    ],
+)
+def test_meld_facts(meld, facts):
+    listed, kinds, reds, bits, meld_set = _meld(0, meld)
+    assert (listed, kinds, reds) == facts
+    assert bits == sum(1 << k for k in set(kinds))
+    group = listed[1]
+    assert meld_set == (group, meld["kind"] == "ankan", meld["kind"] in ("kan", "ankan"))
+
+
+_RARE = ("ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou")
+
+
+@pytest.mark.parametrize("ruleset", ["ema2016", "aalto", "no-renhou"])
+@pytest.mark.parametrize("dealer", [False, True])
+@pytest.mark.parametrize(
+    "melds",
+    [[], [{"kind": "ankan", "tiles": "9s9s9s9s"}], [{"kind": "pon", "tiles": "9s9s9s"}]],
+    ids=["no-melds", "ankan", "pon"],
+)
+def test_flags_agree_is_check_flags_finding_nothing(ruleset, dealer, melds):
+    """_flags_agree against the table of _check_flags, on every combination of flags."""
+    base = {
+        "tiles": "234m345p456s11m" if melds else "234m345p456s999s11m",
+        "win_tile": "2m",
+        "melds": melds,
+        "seat_wind": "E" if dealer else "S",
+        "ruleset": "ema2016" if ruleset == "no-renhou" else ruleset,
+    }
+    s = _parse(base)
+    if ruleset == "no-renhou":  # a ruleset without renhou (none of ours yet)
+        s.ruleset = dataclasses.replace(s.ruleset, renhou=None)
+    for bits in range(1 << 11):
+        flags = [bool(bits >> i & 1) for i in range(11)]
+        riichi, double_riichi, tsumo, *rare = flags
+        s.riichi, s.double_riichi, s.tsumo = riichi, double_riichi, tsumo
+        for name, value in zip(_RARE, rare, strict=True):
+            setattr(s, name, value)
+        for held in (1, 2):  # the winning tile held once (a robbed kong is possible) or twice
+            s.counts = list(s.counts)
+            s.counts[s.win] = held
+            try:
+                _check_flags(s)
+            except RuleViolation:
+                finds_nothing = False
+            else:
+                finds_nothing = True
+            assert _flags_agree(s) == finds_nothing, (flags, held)

@@ -22,11 +22,15 @@ from dataclasses import dataclass
 from .designs import construct, max_repeat_free_rounds
 from .metrics import SeatingQuality, quality
 from .options import PlanOptions
-from .search import Progress, SeatingState, improve, rematch_rounds
+from .search import Progress, SeatingState, improve, reassign_tables, rematch_rounds
 from .tables import assign_tables
 from .winds import balanced_winds, polish_winds
 
 Grid = list[list[list[int]]]
+
+# Passes of the table re-assignment search (each one Hungarian assignment per round).
+REASSIGN_PASSES = 250
+REASSIGN_RESTARTS = 5
 
 
 @dataclass(frozen=True)
@@ -146,6 +150,22 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
             state = SeatingState(options.players, tables, again, len(history), fixed)
             if state.cost < best_cost:
                 grid, best_cost = again, state.cost
+            if best_cost == 0:
+                break
+    state = SeatingState(options.players, tables, grid, len(history), fixed)
+    if state.table_cost > 0:
+        # Table repeats left: re-seat whole rounds on the tables by optimal assignments
+        # (groups, hence meetings, unchanged).
+        # Independent restarts from the same grid: the search's end depends much on its first
+        # moves, so several short runs beat one long one (measured on 40 x 8).
+        best_cost = state.cost
+        start = grid
+        for _ in range(REASSIGN_RESTARTS):
+            state = SeatingState(options.players, tables, start, len(history), fixed)
+            again = reassign_tables(state, rng, passes=options.effort * REASSIGN_PASSES)
+            cost = SeatingState(options.players, tables, again, len(history), fixed).cost
+            if cost < best_cost:
+                grid, best_cost = again, cost
             if best_cost == 0:
                 break
     if progress is not None:

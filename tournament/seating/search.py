@@ -394,3 +394,64 @@ def rematch_rounds(state: SeatingState, rng: random.Random, passes: int) -> None
             for t, g in enumerate(new_row):
                 for p in g:
                     state.where[r][p] = t
+
+
+def reassign_tables(state: SeatingState, rng: random.Random, passes: int) -> list[list[list[int]]]:
+    """Iterated local search on the table assignment alone (groups, hence meetings, kept).
+
+    One pass re-seats every unplayed round on the physical tables by an optimal assignment
+    (Hungarian method) against the table visits of all other rounds - an exact best move in
+    the neighbourhood of all permutations of one round's tables, far larger than the tabu
+    search's exchanges. When a pass brings nothing, two tables of a random round are
+    exchanged (a kick) to leave the local optimum. Returns the best grid seen.
+    """
+    from .tables import min_cost_assignment
+
+    tt = state.t
+    rounds = list(range(state.frozen, len(state.grid)))
+    best_cost = state.table_cost
+    best = state.snapshot()
+    if not rounds or best_cost == 0:
+        return best
+    forbidden = tt * 4 + 1  # larger than any real cost: a pinned group off its table
+    for _ in range(passes):
+        rng.shuffle(rounds)
+        for r in rounds:
+            row = state.grid[r]
+            for t, g in enumerate(row):
+                for p in g:
+                    state._visit(p, t, -1)
+            pinned_tables = {state.fixed[p] for g in row for p in g if p in state.fixed}
+            cost: list[list[float]] = []
+            for g in row:
+                pinned = {state.fixed[p] for p in g if p in state.fixed}
+                line: list[float] = []
+                for t in range(tt):
+                    if (pinned and t not in pinned) or (not pinned and t in pinned_tables):
+                        line.append(forbidden)
+                    else:
+                        # Repeats this placement adds; the tiny random part breaks ties so
+                        # that passes explore different optima.
+                        c = sum(state.visit[p * tt + t] >= 1 for p in g if p not in state.fixed)
+                        line.append(c + 1e-3 * rng.random())
+                cost.append(line)
+            column = min_cost_assignment(cost)
+            new_row: list[list[int]] = [[] for _ in range(tt)]
+            for i, g in enumerate(row):
+                new_row[column[i]] = g
+            state.grid[r] = new_row
+            for t, g in enumerate(new_row):
+                for p in g:
+                    state._visit(p, t, 1)
+                    state.where[r][p] = t
+        if state.table_cost < best_cost:
+            best_cost, best = state.table_cost, state.snapshot()
+            if best_cost == 0:
+                break
+        else:
+            for _ in range(2):
+                r = rng.choice(rounds)
+                a, b = rng.sample(range(tt), 2)
+                if state.movable_group(r, a) and state.movable_group(r, b):
+                    state.exchange(r, a, b)
+    return best

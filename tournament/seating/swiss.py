@@ -1,13 +1,20 @@
 """``swiss``: the next round seated by standings.
 
-Tables are filled from the top of the standings: the best unseated player and the three
-next-best players who met nobody at the table before (so a player moves only as far as needed
-to avoid a repeated meeting); among the few best such tables, the one whose greedy completion
-of the round is best is kept (pilot method). A tabu repair removes any repeat the fill could
-not avoid. Then an annealing swaps players between tables (mostly nearby ones) to lower the
-total rank spread (worst - best standing index per table), never accepting a repeat once the
-round is free of them. Physical tables come from a matching that avoids tables a player
-already used, winds from the best seat order given each player's wind counts so far.
+The round's cost is the total rank spread (worst - best standing index per table) with a
+repeated meeting weighing more than any spread. Several starts, each then repaired and annealed:
+
+* the pilot fill: tables filled from the top of the standings, the best unseated player and
+  the three next-best who met nobody at the table (a player moves only as far as needed),
+  among the few best such tables the one whose greedy completion is best (pilot method);
+* a beam search over the standings (``_beam``), nearly exact on the spread for 40 players;
+* when both still repeat a meeting (late in long events), a backtracking search for a
+  repeat-free round (``_exact_cover``), which proves or finds one quickly.
+
+A tabu repair removes any repeat a start could not avoid, then an annealing swaps players
+between tables to lower the spread, never accepting a repeat once the round is free of them.
+The best round is polished by a large-neighbourhood search: blocks of a few neighbouring
+tables re-seated by the beam search. Physical tables come from a matching that avoids tables a
+player already used, winds from the best seat order given each player's wind counts so far.
 """
 
 from __future__ import annotations
@@ -30,7 +37,9 @@ BEAM_MAX_PLAYERS = 200
 BEAM_MIN_WIDTH = 40
 BEAM_WORK = 8000
 WINDOW_SIZES = (3, 4, 5, 6)
+EXACT_COVER_NODES = 20_000
 WINDOW_WIDTH = 150
+WINDOW_TRIES = 100
 
 
 @dataclass(frozen=True)
@@ -198,6 +207,68 @@ def _beam(
     return groups
 
 
+def _exact_cover(order: list[int], ok, rng: random.Random, budget: int) -> list[list[int]] | None:
+    """A repeat-free round if the backtracking finds one within ``budget`` nodes, else None.
+
+    Late in a long event the pairs not yet met are few and the fills above may end with
+    repeats although a repeat-free round exists. This search seats first the player with
+    the fewest possible partners left and tries their tables best standings first; a branch
+    dies as soon as some unseated player has fewer than three possible partners left.
+    """
+    n = len(order)
+    compatible = [0] * n
+    for i, p in enumerate(order):
+        compatible[i] = sum(1 << j for j, q in enumerate(order) if j != i and ok(p, q))
+    nodes = 0
+    tables: list[list[int]] = []
+
+    def search(unseated: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if not unseated:
+            return True
+        if nodes > budget:
+            return False
+        head, fewest = -1, n + 1
+        rest = unseated
+        while rest:
+            low = rest & -rest
+            i = low.bit_length() - 1
+            rest ^= low
+            count = (compatible[i] & unseated).bit_count()
+            if count < 3:
+                return False
+            if count < fewest:
+                head, fewest = i, count
+        free = compatible[head] & unseated
+        partners = [j for j in range(n) if free >> j & 1]
+        triples = []
+        for x in range(len(partners)):
+            a = partners[x]
+            for y in range(x + 1, len(partners)):
+                b = partners[y]
+                if not compatible[a] >> b & 1:
+                    continue
+                for z in range(y + 1, len(partners)):
+                    c = partners[z]
+                    if compatible[a] >> c & 1 and compatible[b] >> c & 1:
+                        ranks = (head, a, b, c)
+                        triples.append((max(ranks) - min(ranks), rng.random(), a, b, c))
+        triples.sort()
+        for _, _, a, b, c in triples:
+            tables.append([head, a, b, c])
+            if search(unseated & ~(1 << head | 1 << a | 1 << b | 1 << c)):
+                return True
+            tables.pop()
+            if nodes > budget:
+                return False
+        return False
+
+    if not search((1 << n) - 1):
+        return None
+    return [[order[i] for i in t] for t in tables]
+
+
 def _window_search(
     groups: list[list[int]], rank: dict[int, int], ok, group_cost, rng: random.Random, tries: int
 ) -> list[list[int]]:
@@ -328,7 +399,12 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
         found = _beam(order, ok, width, rng) or _beam(order, ok, width, rng, penalty=True)
         if found is not None:
             starts.append(found)
-    steps = 40_000 + 500 * len(order)
+    if all(sum(map(group_cost, start)) >= REPEAT_WEIGHT for start in starts):
+        found = _exact_cover(order, ok, rng, EXACT_COVER_NODES)
+        if found is not None:
+            starts.append(found)
+    # The annealing budget of the former single start, shared among the starts.
+    steps = (40_000 + 500 * len(order)) // len(starts)
     best, best_total = starts[0], math.inf
     for k, start in enumerate(starts):
         share = None
@@ -340,8 +416,7 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
         if total < best_total:
             best, best_total = found, total
     if best_total < REPEAT_WEIGHT:
-        import os
-        best = _window_search(best, rank, ok, group_cost, rng, int(os.environ.get("SWISS_LNS", "100")))
+        best = _window_search(best, rank, ok, group_cost, rng, WINDOW_TRIES)
     # Best group first: where no table repeat forces otherwise it gets the lowest table.
     best.sort(key=lambda g: min(rank[p] for p in g))
     for g in best:

@@ -98,3 +98,47 @@ def assign_tables(
                 used.setdefault(p, set()).add(match[g])
         out.append(row)
     return out
+
+
+def min_cost_assignment(cost: list[list[float]]) -> list[int]:
+    """The rows-to-columns assignment of least total cost of a square matrix (the Hungarian
+    method with potentials, O(n^3)); answer[row] = column."""
+    n = len(cost)
+    inf = float("inf")
+    u = [0.0] * (n + 1)
+    v = [0.0] * (n + 1)
+    owner = [0] * (n + 1)  # owner[column] = row (1-based), 0 = free
+    way = [0] * (n + 1)
+    for row in range(1, n + 1):
+        owner[0] = row
+        col = 0
+        slack = [inf] * (n + 1)
+        done = [False] * (n + 1)
+        while True:
+            done[col] = True
+            r0, delta, nxt = owner[col], inf, 0
+            for j in range(1, n + 1):
+                if not done[j]:
+                    cur = cost[r0 - 1][j - 1] - u[r0] - v[j]
+                    if cur < slack[j]:
+                        slack[j], way[j] = cur, col
+                    if slack[j] < delta:
+                        delta, nxt = slack[j], j
+            for j in range(n + 1):
+                if done[j]:
+                    u[owner[j]] += delta
+                    v[j] -= delta
+                else:
+                    slack[j] -= delta
+            col = nxt
+            if owner[col] == 0:
+                break
+        while col:
+            prev = way[col]
+            owner[col] = owner[prev]
+            col = prev
+    answer = [0] * n
+    for j in range(1, n + 1):
+        if owner[j]:
+            answer[owner[j] - 1] = j - 1
+    return answer
