@@ -411,7 +411,8 @@ def reassign_tables(state: SeatingState, rng: random.Random, passes: int) -> lis
     rounds = list(range(state.frozen, len(state.grid)))
     best_cost = state.table_cost
     best = state.snapshot()
-    if not rounds or best_cost == 0:
+    # One table: every round sits at it, there is nothing to re-seat.
+    if not rounds or best_cost == 0 or tt < 2:
         return best
     forbidden = tt * 4 + 1  # larger than any real cost: a pinned group off its table
     for _ in range(passes):

@@ -269,6 +269,16 @@ def _exact_cover(order: list[int], ok, rng: random.Random, budget: int) -> list[
     return [[order[i] for i in t] for t in tables]
 
 
+def _preference(groups: list[list[int]], rank: dict[int, int], group_cost) -> tuple:
+    """How good a (part of a) round is, smaller first: the total cost, then, between rounds of
+    equal cost, the spreads of the tables from the top of the standings down. Of two equally
+    spread rounds the one with the tighter top tables wins, so the leaders sit together and a
+    player moves only as far as needed (the total alone cannot tell these apart)."""
+    tops = sorted(groups, key=lambda g: min(rank[p] for p in g))
+    spreads = tuple(max(rank[p] for p in g) - min(rank[p] for p in g) for g in tops)
+    return sum(map(group_cost, groups)), spreads
+
+
 def _window_search(
     groups: list[list[int]], rank: dict[int, int], ok, group_cost, rng: random.Random, tries: int
 ) -> list[list[int]]:
@@ -287,7 +297,7 @@ def _window_search(
         found = _beam(players, ok, WINDOW_WIDTH, rng, ranks=[rank[p] for p in players])
         if found is None:
             continue
-        if sum(map(group_cost, found)) <= sum(map(group_cost, chosen)):
+        if _preference(found, rank, group_cost) <= _preference(chosen, rank, group_cost):
             groups[start : start + size] = found
     return groups
 
@@ -405,16 +415,18 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
             starts.append(found)
     # The annealing budget of the former single start, shared among the starts.
     steps = (40_000 + 500 * len(order)) // len(starts)
-    best, best_total = starts[0], math.inf
+    best, best_key = starts[0], None
     for k, start in enumerate(starts):
         share = None
         if progress is not None:
             share = lambda d, t, k=k: progress(k * t + d, t * len(starts))  # noqa: E731
-        found, total = _repair_and_anneal(
+        found, _ = _repair_and_anneal(
             [list(g) for g in start], group_cost, rng, steps, deadline, share
         )
-        if total < best_total:
-            best, best_total = found, total
+        key = _preference(found, rank, group_cost)
+        if best_key is None or key < best_key:
+            best, best_key = found, key
+    best_total = best_key[0]
     if best_total < REPEAT_WEIGHT:
         best = _window_search(best, rank, ok, group_cost, rng, WINDOW_TRIES)
     # Best group first: where no table repeat forces otherwise it gets the lowest table.
