@@ -239,3 +239,18 @@ def test_the_organiser_sees_tables_still_playing_after_the_signal(
     row2 = page.index('data-table="2"')
     assert page.index("Still playing after the signal") > row2
     assert "ended by the time limit" in page
+
+
+def test_tables_of_a_session_not_started_are_not_shown_as_playing(
+    client, tournament, seated_session, organiser
+):
+    client.force_login(organiser)
+    page = client.get(url("session_clock", tournament)).content.decode()
+    status = page[page.index('id="clock-table-status"') :]
+    status = status[: status.index("</table>")]
+    assert status.count("Not started") == 2
+    assert "Playing" not in status
+    started_ago(seated_session, organiser, MIN)
+    page = client.get(url("session_clock", tournament)).content.decode()
+    status = page[page.index('id="clock-table-status"') :]
+    assert status[: status.index("</table>")].count("Playing") == 2
