@@ -80,6 +80,7 @@ def _suit(
     return answer
 
 
+_BITS = tuple(1 << k for k in range(34))  # bit k: kind k (as in a mask)
 _SUIT_MEMOS: tuple[dict[int, tuple[SortedSplit, ...]], ...] = ({}, {}, {})
 
 
@@ -103,9 +104,9 @@ def _honours(counts: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
 # byte per tile, its kind): sorting the hand and cutting it at the suit boundaries is a
 # few C calls, where counting the tiles one by one in Python would cost more than the
 # look-ups.  An entry holds the part's counts, the bit mask of its kinds, its splits and
-# a code of what they are (see _entry).
+# a code of what they are (see _entry), and the largest count of one kind.
 _PARTS = ((0, 9), (9, 18), (18, 27), (27, 34))
-_Entry = tuple[tuple[int, ...], int, tuple[SortedSplit, ...], int]
+_Entry = tuple[tuple[int, ...], int, tuple[SortedSplit, ...], int, int]
 _ENTRIES: tuple[dict[bytes, _Entry], ...] = ({}, {}, {}, {})
 # A decomposition with its chows and pungs apart, as SortedSplit.
 Reading = SortedSplit
@@ -126,10 +127,10 @@ _NO_SPLIT = 64
 
 def _entry(index: int, tiles: bytes) -> _Entry:
     """Work out (and cache) the entry of part ``index`` holding the sorted ``tiles``:
-    (counts, mask, splits, code: see _HOLDS_PAIR)."""
+    (counts, mask, splits, code: see _HOLDS_PAIR, most copies of one kind)."""
     first, end = _PARTS[index]
     counts = list(map(tiles.count, range(first, end)))
-    mask = sum(1 << k for k in set(tiles))
+    mask = sum(map(_BITS.__getitem__, set(tiles)))
     splits: tuple[SortedSplit, ...]
     if index < 3:
         splits = _suit(int.from_bytes(bytes(counts), "little"), first, _SUIT_MEMOS[index])
@@ -143,7 +144,7 @@ def _entry(index: int, tiles: bytes) -> _Entry:
         code += _NO_SPLIT
     elif len(splits) > 1:
         code += _SEVERAL
-    entry = (tuple(counts), mask, splits, code)
+    entry = (tuple(counts), mask, splits, code, max(counts))
     _ENTRIES[index][tiles] = entry
     return entry
 
@@ -152,7 +153,14 @@ def read_tiles(kinds: tuple[int, ...]) -> tuple[list[int], int, list[Reading]]:
     """The counts (34), the kinds present (bit k for kind k) and the decompositions of
     the concealed tiles ``kinds``, each with its chows and pungs apart (see SortedSplit;
     the same decompositions, in the same order, as ``standard``)."""
-    tiles = bytes(sorted(kinds))
+    counts, mask, readings, _most = read_sorted(bytes(sorted(kinds)))
+    return counts, mask, readings
+
+
+def read_sorted(tiles: bytes) -> tuple[list[int], int, list[Reading], int]:
+    """``read_tiles`` of the concealed tiles sorted by kind, one byte per tile (as
+    tiles.sorted_tiles gives them), and the most copies of one kind among them (more
+    than four is a fifth copy)."""
     i = bisect_left(tiles, 9)
     j = bisect_left(tiles, 18, i)
     k = bisect_left(tiles, 27, j)
@@ -164,6 +172,7 @@ def read_tiles(kinds: tuple[int, ...]) -> tuple[list[int], int, list[Reading]]:
     honours = honour_entries.get(tiles[k:]) or _entry(3, tiles[k:])
     counts = [*man[0], *pin[0], *sou[0], *honours[0]]
     mask = man[1] | pin[1] | sou[1] | honours[1]
+    most = max(man[4], pin[4], sou[4], honours[4])
     # A decomposition takes one split of each part, and exactly one part holds the pair.
     code = man[3] + pin[3] + sou[3] + honours[3]
     if code == _HOLDS_PAIR:
@@ -177,11 +186,11 @@ def read_tiles(kinds: tuple[int, ...]) -> tuple[list[int], int, list[Reading]]:
             a[2] + b[2] + c[2],
             a[3] + b[3] + c[3] + h[3],
         )
-        return counts, mask, [reading]
+        return counts, mask, [reading], most
     if code >= _NO_SPLIT or code % _SEVERAL != _HOLDS_PAIR:
-        return counts, mask, []
+        return counts, mask, [], most
     splits = product(man[2], pin[2], sou[2], honours[2])
-    return counts, mask, [_reading(a, b, c, h) for a, b, c, h in splits]
+    return counts, mask, [_reading(a, b, c, h) for a, b, c, h in splits], most
 
 
 def _reading(a: SortedSplit, b: SortedSplit, c: SortedSplit, h: SortedSplit) -> Reading:

@@ -35,7 +35,7 @@ from typing import Any
 from scoring.rules.decompose import (
     PUNG,
     is_thirteen_orphans,
-    read_tiles,
+    read_sorted,
 )
 from scoring.rules.errors import INVALID_INPUT, NO_YAKU, NOT_A_WINNING_HAND, RuleViolation
 from scoring.rules.fu import SEVEN_PAIRS_FU, fixed_fu, fu_parts, reading_fu
@@ -58,6 +58,7 @@ from scoring.rules.tiles import (
     next_kind,
     parse_short,
     parse_tiles,
+    sorted_tiles,
     tile_name,
 )
 from scoring.rules.yaku import (
@@ -103,15 +104,12 @@ FIELDS = frozenset(
         *FLAGS,
     }
 )
-# The flags of a request in FLAGS order, absent ones false: one C-level dict merge and
-# look-up (see _flags).
-_ABSENT_FLAGS = dict.fromkeys(FLAGS, False)
-_FLAG_VALUES = itemgetter(*FLAGS)
 _BOOL_ONLY = frozenset({bool})
 _NO_MELDS: list[Any] = []  # the default of "melds" (never changed)
 _NO_REDS = (0, 0, 0)
 _NO_TILES = Tiles((), _NO_REDS)
-_NO_REDS_ANYWHERE = (_NO_REDS,) * 4  # concealed tiles, dora and ura indicators, melds
+# Concealed tiles, dora and ura indicators, melds, and the ruleset's red fives.
+_NO_REDS_ANYWHERE = (_NO_REDS,) * 5
 _AT_MOST_FOUR = bytes(range(5))
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
 MAX_INDICATORS = 5  # EMA 2.7 / 3.3.5: the dora indicator and at most four kan dora
@@ -255,14 +253,14 @@ def _parse(request: object) -> Situation:
         raise _bad_wind("round_wind", prevalent)
     if "tiles" not in request or "win_tile" not in request:
         raise _invalid("missing_field", "the hand needs both tiles and win_tile (the winning tile)")
-    closed = parse_tiles(request["tiles"], "tiles")
+    closed_tiles, closed_reds = sorted_tiles(request["tiles"], "tiles")
     win_tile = request["win_tile"]
     # The winning tile is one of 37 strings; anything else takes the long way.
     win = _WIN_TILES.get(win_tile) if type(win_tile) is str else None
     if win is None:
         win = _win_tile(win_tile)
-    s.closed_kinds = closed.kinds
-    s.closed_reds = closed.reds
+    s.closed_tiles = closed_tiles
+    s.closed_reds = closed_reds
     s.win, s.win_red = win
     _parse_melds(s, get("melds", _NO_MELDS))
     dora_tiles = _short_tiles(get("dora_indicators", ""), "dora_indicators")
@@ -272,7 +270,7 @@ def _parse(request: object) -> Situation:
         ura = _NO_TILES
     s.dora = dora_tiles.kinds
     s.ura = ura.kinds
-    _check_tiles(s, closed.reds, dora_tiles.reds, ura.reds)
+    _check_tiles(s, closed_reds, dora_tiles.reds, ura.reds)
     # FLAGS from ippatsu on are the rare ones; without them only riichi needs a check.
     s.rare = True in flags[3:]
     if (s.rare or (not s.closed and (s.riichi or s.double_riichi))) and not _flags_agree(s):
@@ -315,7 +313,22 @@ def _short_tiles(text: object, field: str) -> Tiles:
 
 def _flags(request: dict[str, Any]) -> tuple[bool, ...]:
     """The values of FLAGS in order (absent: false); RuleViolation for a non-boolean."""
-    values: tuple[Any, ...] = _FLAG_VALUES(_ABSENT_FLAGS | request)
+    # Written out in FLAGS order: eleven look-ups cost less than merging the request
+    # into a dictionary of defaults.
+    get = request.get
+    values: tuple[Any, ...] = (
+        get("tsumo", False),
+        get("riichi", False),
+        get("double_riichi", False),
+        get("ippatsu", False),
+        get("rinshan", False),
+        get("chankan", False),
+        get("haitei", False),
+        get("houtei", False),
+        get("tenhou", False),
+        get("chiihou", False),
+        get("renhou", False),
+    )
     # One C-level test for the usual case; the loop only runs to name the bad flag.
     if not _BOOL_ONLY.issuperset(map(type, values)):
         for flag, value in zip(FLAGS, values, strict=True):
@@ -392,7 +405,7 @@ def _check_tiles(
     dora_reds: tuple[int, int, int],
     ura_reds: tuple[int, int, int],
 ) -> None:
-    n_closed = len(s.closed_kinds)
+    n_closed = len(s.closed_tiles)
     n_melds = len(s.melds)
     # EMA 3.2: four sets and a pair; a kong counts as three tiles of the shape.
     if n_closed + 3 * n_melds != 14:
@@ -422,22 +435,24 @@ def _check_tiles(
                     n=count,
                 )
     # EMA 1: four copies of each tile; indicators are tiles of the same set.
-    closed_counts, closed_mask, s.readings = read_tiles(s.closed_kinds)
+    closed_counts, closed_mask, s.readings, most = read_sorted(s.closed_tiles)
     s.closed_counts = closed_counts
     s.mask |= closed_mask
+    # A fifth copy is one among the concealed tiles (read_sorted's most), one made by the
+    # melds (deleting every count 0-4 of the whole hand leaves nothing unless some kind
+    # has five: one C call), or one made by the indicators: a kind the hand and the
+    # indicators hold more than four times together (a look-up for each of the one to
+    # three indicators).  Only then are the sums of all 34 kinds made, to name the first
+    # such kind as the full check does.
+    fifth = most > 4
     if s.meld_list:
         hand_counts = list(closed_counts)
         for k in s.meld_kinds:
             hand_counts[k] += 1
+        fifth = fifth or bool(bytes(hand_counts).translate(None, _AT_MOST_FOUR))
     else:
         hand_counts = closed_counts  # the same tiles; neither list changes after this
     s.counts = hand_counts
-    # A fifth copy is one in the hand itself (deleting every count 0-4 leaves nothing
-    # unless some kind has five: one C call), or one made by the indicators: a kind the
-    # hand and the indicators hold more than four times together (a look-up for each of
-    # the one to three indicators).  Only then are the sums of all 34 kinds made, to name
-    # the first such kind as the full check does.
-    fifth = bool(bytes(hand_counts).translate(None, _AT_MOST_FOUR))
     if not fifth:
         for k in indicated:
             if hand_counts[k] + indicated.count(k) > 4:
@@ -455,12 +470,41 @@ def _check_tiles(
                     tile=tile_name(k),
                 )
     allowed = s.ruleset.red_fives
-    no_reds = (closed_reds, dora_reds, ura_reds, s.meld_reds) == _NO_REDS_ANYWHERE
-    s.aka = 0 if no_reds else sum(closed_reds) + sum(s.meld_reds)
-    if not (no_reds and allowed == (0, 0, 0)):
-        # The red-five checks below count the fives of hand and indicators together.
-        counts = _with_indicators(hand_counts, indicated)
-    for suit in () if no_reds and allowed == (0, 0, 0) else range(3):
+    if (closed_reds, dora_reds, ura_reds, s.meld_reds, allowed) == _NO_REDS_ANYWHERE:
+        s.aka = 0  # no red five written and none in the set: nothing to check
+    else:
+        _check_red_fives(s, hand_counts, indicated, closed_reds, dora_reds, ura_reds)
+    win = s.win
+    present = s.closed_counts[win] > 0
+    if present and win in FIVES:
+        suit = FIVES.index(win)
+        reds_here = closed_reds[suit]
+        plain_here = s.closed_counts[win] - reds_here
+        present = reds_here > 0 if s.win_red else plain_here > 0
+    if not present:
+        raise _invalid(
+            "win_tile_not_in_hand",
+            "the winning tile {tile} is not among tiles; tiles must include the winning "
+            "tile (and melds cannot hold it)",
+            tile=("0" + SUITS[FIVES.index(win)]) if s.win_red else tile_name(win),
+        )
+
+
+def _check_red_fives(
+    s: Situation,
+    hand_counts: list[int],
+    indicated: tuple[int, ...],
+    closed_reds: tuple[int, int, int],
+    dora_reds: tuple[int, int, int],
+    ura_reds: tuple[int, int, int],
+) -> None:
+    """The red fives (aka dora) of a hand that writes some or whose ruleset has some:
+    counted into ``s.aka``, and no more of them, nor of plain fives, than the set holds."""
+    allowed = s.ruleset.red_fives
+    s.aka = sum(closed_reds) + sum(s.meld_reds)
+    # The checks count the fives of hand and indicators together.
+    counts = _with_indicators(hand_counts, indicated)
+    for suit in range(3):
         red = closed_reds[suit] + s.meld_reds[suit] + dora_reds[suit] + ura_reds[suit]
         five = f"5{SUITS[suit]}"
         if red > allowed[suit]:
@@ -494,20 +538,6 @@ def _check_tiles(
                 ruleset=s.ruleset.name,
                 allowed=allowed[suit],
             )
-    win = s.win
-    present = s.closed_counts[win] > 0
-    if present and win in FIVES:
-        suit = FIVES.index(win)
-        reds_here = closed_reds[suit]
-        plain_here = s.closed_counts[win] - reds_here
-        present = reds_here > 0 if s.win_red else plain_here > 0
-    if not present:
-        raise _invalid(
-            "win_tile_not_in_hand",
-            "the winning tile {tile} is not among tiles; tiles must include the winning "
-            "tile (and melds cannot hold it)",
-            tile=("0" + SUITS[FIVES.index(win)]) if s.win_red else tile_name(win),
-        )
 
 
 def _flags_agree(s: Situation) -> bool:
@@ -939,7 +969,9 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
         if s.mask == ORPHAN_MASK and is_thirteen_orphans(closed_counts):
             complete = True
             _offer(best, s, dealer, [], 0, [], thirteen_orphans(s), 0, dora, dora_han, "kokushi")
-        if closed_counts.count(2) == 7:  # is_seven_pairs, inlined
+        # is_seven_pairs, inlined: seven kinds in the hand first (one C call), before
+        # counting the pairs among the 34 counts.
+        if s.mask.bit_count() == 7 and closed_counts.count(2) == 7:
             complete = True
             hand_fu = SEVEN_PAIRS_FU
             _offer(

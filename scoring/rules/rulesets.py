@@ -309,6 +309,9 @@ def _check_value(name: str, value: Any, default: Any) -> Any:
     # Decided by the declared type, not the preset's value: a field whose preset is None
     # may be a number (riichi_needs_points) or a tuple, and a list must not pass as a number.
     if field_type.startswith("tuple"):
+        if not isinstance(value, list | tuple):
+            # Checked first: a preset without a value (None) gives no length to quote.
+            raise _bad("ruleset parameter {name} must be a list of numbers", name=name)
         length = len(default) if isinstance(default, tuple) else len(value)
         if (
             not isinstance(value, list | tuple)

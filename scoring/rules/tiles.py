@@ -115,20 +115,45 @@ _NO_REDS = (0, 0, 0)
 _new_tiles = tuple.__new__
 
 
+def _singles(text: str) -> bytes | None:
+    """The tile kinds of one-tile-per-pair notation as bytes, in input order; None if
+    ``text`` is not written that way (see _DIGIT_VALUE)."""
+    if len(text) & 1 or not text.isascii() or "0z" in text:
+        return None
+    raw = text.encode()
+    digits = int.from_bytes(raw[::2].translate(_DIGIT_VALUE), "big")
+    suits = int.from_bytes(raw[1::2].translate(_SUIT_BASE), "big")
+    singles = (digits + suits).to_bytes(len(raw) // 2, "big")
+    if singles.translate(None, _KINDS):  # some sum is not a tile kind
+        return None
+    return singles
+
+
+def _red_fives(text: str) -> tuple[int, int, int]:
+    """The red fives of one-tile-per-pair notation: a "0" can only be the digit of a pair
+    there, so "0m" counts the red fives of m."""
+    if "0" not in text:
+        return _NO_REDS
+    return (text.count("0m"), text.count("0p"), text.count("0s"))
+
+
+def sorted_tiles(text: object, field: str) -> tuple[bytes, tuple[int, int, int]]:
+    """``parse_tiles`` for the concealed tiles of a hand: the kinds sorted, one byte
+    each (what decompose.read_sorted takes), and the red fives.  Programs write one
+    tile per pair ("6p6p1m3s"), which goes from text to bytes without a tuple."""
+    if type(text) is str and len(text) <= _MAX_TEXT:
+        singles = _singles(text)
+        if singles is not None:
+            return bytes(sorted(singles)), _red_fives(text)
+    tiles = parse_tiles(text, field)  # the general notation, and the errors
+    return bytes(sorted(tiles.kinds)), tiles.reds
+
+
 def _parse_text(text: str) -> Tiles | None:
     """The tiles of well-formed notation, None if malformed (spaces are ignored)."""
-    if not len(text) & 1 and text.isascii() and "0z" not in text:
-        # Perhaps one tile per digit-letter pair (see _DIGIT_VALUE).
-        raw = text.encode()
-        digits = int.from_bytes(raw[::2].translate(_DIGIT_VALUE), "big")
-        suits = int.from_bytes(raw[1::2].translate(_SUIT_BASE), "big")
-        singles = (digits + suits).to_bytes(len(raw) // 2, "big")
-        if not singles.translate(None, _KINDS):  # every sum is a tile kind
-            if "0" not in text:
-                return _new_tiles(Tiles, (tuple(singles), _NO_REDS))
-            # A "0" can only be the digit of a pair here, so "0m" counts red fives of m.
-            red_fives = (text.count("0m"), text.count("0p"), text.count("0s"))
-            return _new_tiles(Tiles, (tuple(singles), red_fives))
+    singles = _singles(text)
+    if singles is not None:
+        return _new_tiles(Tiles, (tuple(singles), _red_fives(text)))
     kinds: list[int] = []
     reds = [0, 0, 0]
     for digits, letter, honours, space in _TOKENS.findall(text):

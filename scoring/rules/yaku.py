@@ -73,8 +73,8 @@ class Situation:
         "chiihou",
         "closed",
         "closed_counts",
-        "closed_kinds",
         "closed_reds",
+        "closed_tiles",
         "counts",
         "dora",
         "double_riichi",
@@ -116,7 +116,7 @@ class Situation:
     round: int
     counts: list[int]  # every tile of the hand, kongs as four
     closed_counts: list[int]  # the concealed tiles, the winning tile included
-    closed_kinds: tuple[int, ...]  # the concealed tiles in input order
+    closed_tiles: bytes  # the concealed tiles sorted by kind, one byte per tile
     closed_reds: tuple[int, int, int]  # red fives among them, per suit m, p, s
     mask: int  # the tile kinds present in the hand, bit k for kind k
     # The decompositions of the concealed tiles (decompose.read_tiles), among which the

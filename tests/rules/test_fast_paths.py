@@ -14,9 +14,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.decompose import PUNG, read_tiles, standard
+from scoring.rules.decompose import PUNG, read_sorted, read_tiles, standard
 from scoring.rules.errors import RuleViolation
-from scoring.rules.hand import _check_flags, _flags_agree, _meld, _parse, _waits, explain_hand
+from scoring.rules.hand import (
+    FLAGS,
+    _check_flags,
+    _flags,
+    _flags_agree,
+    _meld,
+    _parse,
+    _waits,
+    explain_hand,
+)
 from scoring.rules.payments import (
     hand_cost,
     limit_name,
@@ -358,3 +367,18 @@ def test_flags_agree_is_check_flags_finding_nothing(ruleset, dealer, melds):
             else:
                 finds_nothing = True
             assert _flags_agree(s) == finds_nothing, (flags, held)
+
+
+@pytest.mark.parametrize("flag", FLAGS)
+def test_flags_are_read_in_flags_order(flag):
+    """_flags writes its eleven look-ups out; each must land at its place in FLAGS."""
+    values = _flags({flag: True})
+    assert values == tuple(name == flag for name in FLAGS)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 33), max_size=14))
+def test_read_sorted_most_copies(kinds):
+    counts, mask, readings, most = read_sorted(bytes(sorted(kinds)))
+    assert (counts, mask, readings) == read_tiles(tuple(kinds))
+    assert most == max([kinds.count(k) for k in range(34)])

@@ -139,6 +139,9 @@ def test_override_replaces_single_parameters():
         # A number that may be empty is still a number, not a list (found by hypothesis).
         ("ema2016", {"riichi_needs_points": []}),
         ("ema2016", {"counted_yakuman_han": [13]}),
+        # A pair of numbers whose preset is empty must still be a list (found by hypothesis).
+        ("wrc2015", {"serious_obstruction_points": False}),
+        ("wrc2015", {"serious_obstruction_points": 12}),
     ],
 )
 def test_bad_presets_and_overrides(name, overrides):
