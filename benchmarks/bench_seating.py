@@ -1,4 +1,4 @@
-"""Seating quality and speed: ``python benchmarks/bench_seating.py [--quick]``.
+"""Seating quality and speed: ``python benchmarks/bench_seating.py [--quick | --cases 40x8]``.
 
 For each field size and number of rounds: the plan's repeated meetings, repeated table visits,
 largest wind imbalance and time; then a simulated Swiss event (round 1 from the plan, later
@@ -75,8 +75,14 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help=f"only {QUICK}")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-swiss", action="store_true", help="plans only")
+    parser.add_argument(
+        "--cases",
+        help="only these field sizes, e.g. 40x8,160x12 (players x rounds, comma-separated)",
+    )
     args = parser.parse_args()
     cases = QUICK if args.quick else FULL
+    if args.cases:
+        cases = [(int(n), int(r)) for n, r in (c.split("x") for c in args.cases.split(",") if c)]
     header = (
         f"{'players':>7} {'rounds':>6} | {'rep.meet':>8} {'rep.tab':>7} {'wind':>4} "
         f"{'plan s':>7} | {'sw.meet':>7} {'sw.tab':>6} {'spread':>6} {'swiss s':>7}"

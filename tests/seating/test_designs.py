@@ -9,8 +9,13 @@ from tournament.seating.designs import (
     construct,
     max_repeat_free_rounds,
     rotational_design,
+    tabled_schedule,
 )
-from tournament.seating.metrics import meeting_histogram, repeated_meetings
+from tournament.seating.metrics import (
+    meeting_histogram,
+    repeated_meetings,
+    repeated_table_visits,
+)
 
 from .helpers import assert_everyone_once
 
@@ -53,3 +58,20 @@ def test_cyclic_construction(players, rounds):
 
 def test_no_construction_beyond_the_bound():
     assert construct(20, 7) is None
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(28, 7), (40, 8), (48, 8)])
+def test_tabled_schedule_has_no_repeats_and_no_table_repeats(players, rounds):
+    schedule = tabled_schedule(players, rounds)
+    assert schedule is not None and len(schedule) == rounds
+    # Group t of every round at physical table t.
+    grid = [[list(group) for group in rnd] for rnd in schedule]
+    assert_everyone_once(grid, range(players))
+    assert repeated_meetings(grid) == 0
+    assert repeated_table_visits(grid) == 0
+
+
+def test_no_tabled_schedule_where_none_can_exist():
+    # 4 orbits of even length: the differences would form a complete mapping of Z_10.
+    assert tabled_schedule(40, 10) is None
+    assert tabled_schedule(20, 7) is None

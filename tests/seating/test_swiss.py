@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import tracemalloc
 
 import pytest
 
 from tournament.seating import PlanOptions, SeatingError, SwissOptions, plan, swiss
 from tournament.seating.metrics import max_wind_imbalance, rank_spread, repeated_meetings
+from tournament.seating.swiss import EXACT_COVER_NODES, _exact_cover
 
 from .helpers import assert_everyone_once, tables_of
 
@@ -119,3 +121,18 @@ def test_swiss_refuses_bad_input(options, code):
     with pytest.raises(SeatingError) as info:
         SwissOptions.from_mapping(options)
     assert info.value.code == code
+
+
+def test_the_repeat_free_search_stays_small_in_a_big_field():
+    # Early in a 200-player field everyone may still meet everyone: all triples of a player's
+    # partners would be 1.3 million tables (hundreds of megabytes at 400 players: gigabytes).
+    order = list(range(200))
+    tracemalloc.start()
+    try:
+        found = _exact_cover(order, lambda p, q: True, random.Random(1), EXACT_COVER_NODES)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 60_000_000
+    assert found is not None
+    assert sorted(p for table in found for p in table) == order

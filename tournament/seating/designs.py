@@ -13,9 +13,16 @@ Two families, both computed here (no table of solutions is stored):
   each class at most once. Searching one round of N/4 tables instead of m rounds is what makes
   this fast, and with f = 1 and m = (N - 1) / 3 it finds the resolvable designs RBIBD(N, 4, 1)
   (Kirkman-type, N = 16, 28, 40, ...), i.e. the complete schedules 28 x 9 and 40 x 13.
+* **Tabled cyclic schedules** (``tabled_schedule``) for N = k*m players, k >= 4, no fixed
+  player: the same translates, with a base round whose tables hold at most one player of each
+  orbit {a} x Z_m. Table t of every round is then the translate of base table t, and a player
+  meets, round after round, the base tables holding the successive elements of their orbit:
+  all different, so the schedule comes with its physical tables and no table repeat at all
+  (40 x 8, where searching tables for a given schedule leaves about 20 repeats).
 
 A schedule here is ``list[round]``, a round ``list[group]``, a group a tuple of four player
-numbers 0..N-1; physical tables and seat order are decided later.
+numbers 0..N-1; physical tables (except for a tabled schedule) and seat order are decided
+later.
 """
 
 from __future__ import annotations
@@ -415,6 +422,129 @@ def exact_cyclic_schedule(players: int, node_budget: int = 10_000) -> Schedule |
         return None
     base = [list(b) for b in solution]
     return _develop(base, m, k, m)
+
+
+def _orbit_gaps(k: int, m: int, rng: random.Random) -> list[set[int]] | None:
+    """For a tabled base round: the orbits each of the k*m/4 tables leaves out (k - 4 each,
+    every orbit left out by k*m/4 - m tables so that it fills exactly m tables).
+
+    For even m, two orbits sharing all their m tables would need differences forming a complete
+    mapping of Z_m, which does not exist (Hall-Paige): their sets of tables must differ.
+    """
+    n_tables = k * m // 4
+    for _ in range(100):
+        slots = [a for a in range(k) for _ in range(n_tables - m)]
+        rng.shuffle(slots)
+        gaps = [set(slots[t * (k - 4) : (t + 1) * (k - 4)]) for t in range(n_tables)]
+        if any(len(g) != k - 4 for g in gaps):
+            continue
+        homes = {frozenset(t for t in range(n_tables) if a not in gaps[t]) for a in range(k)}
+        if m % 2 == 0 and len(homes) < k:
+            continue
+        return gaps
+    return None
+
+
+def _tabled_base(m: int, k: int, rng: random.Random, budget: int) -> list[list[int]] | None:
+    """A base round for ``tabled_schedule`` by a backtracking search, or None.
+
+    Each cell (table, orbit) of the base round needs a value of Z_m: every value once per
+    orbit (the orbit's m players sit at m different tables) and, for two orbits a < b, each
+    difference (b's value - a's value) at most once over the tables holding both (so no pair
+    of players meets twice in the translates). The search fills the cell with the fewest
+    values left first, in random order, and gives up after ``budget`` nodes: restarts with
+    other orders find a solution far sooner than one long search (heavy-tailed runs).
+    """
+    gaps = _orbit_gaps(k, m, rng)
+    if gaps is None:
+        return None
+    n_tables = len(gaps)
+    cells = [(t, a) for t in range(n_tables) for a in range(k) if a not in gaps[t]]
+    at_table = [[a for a in range(k) if a not in gaps[t]] for t in range(n_tables)]
+    value: dict[tuple[int, int], int] = {}
+    taken = [0] * k  # per orbit, a bit mask of the values already placed
+    used: set[tuple[int, int, int]] = set()  # (orbit a, orbit b > a, difference)
+    nodes = 0
+
+    def choices(t: int, a: int) -> list[tuple[int, list[tuple[int, int, int]]]]:
+        out = []
+        for v in range(m):
+            if taken[a] >> v & 1:
+                continue
+            classes = []
+            for b in at_table[t]:
+                w = value.get((t, b))
+                if w is None or b == a:
+                    continue
+                c = (a, b, (w - v) % m) if a < b else (b, a, (v - w) % m)
+                if c in used:
+                    break
+                classes.append(c)
+            else:
+                out.append((v, classes))
+        return out
+
+    def search() -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
+            return False
+        cell, options = None, None
+        for c in cells:
+            if c in value:
+                continue
+            found = choices(*c)
+            if not found:
+                return False
+            if options is None or len(found) < len(options):
+                cell, options = c, found
+                if len(found) == 1:
+                    break
+        if cell is None or options is None:
+            return True
+        rng.shuffle(options)
+        for v, classes in options:
+            value[cell] = v
+            taken[cell[1]] |= 1 << v
+            used.update(classes)
+            if search():
+                return True
+            del value[cell]
+            taken[cell[1]] &= ~(1 << v)
+            used.difference_update(classes)
+        return False
+
+    # Translating a base round gives another one: the first cell may be fixed to 0.
+    value[cells[0]] = 0
+    taken[cells[0][1]] = 1
+    if not search():
+        return None
+    return [[a * m + value[t, a] for a in at_table[t]] for t in range(n_tables)]
+
+
+@lru_cache(maxsize=16)
+def tabled_schedule(players: int, rounds: int, restarts: int = 20) -> Schedule | None:
+    """A repeat-free schedule whose group t of every round can sit at physical table t with no
+    player ever back at a table (see the module docstring), or None.
+
+    Deterministic (its own seeds), cached. The smallest cycle length m >= ``rounds`` dividing
+    ``players`` with k = players / m >= 4 orbits is tried; k = 4 with even m is impossible.
+    """
+    if players % 4 or rounds < 2 or rounds > max_repeat_free_rounds(players):
+        return None
+    for m in range(rounds, players // 4 + 1):
+        k, rest = divmod(players, m)
+        if rest == 0:
+            break
+    else:
+        return None
+    if k < 4 or (k == 4 and m % 2 == 0):
+        return None
+    for seed in range(restarts):
+        base = _tabled_base(m, k, random.Random(seed), budget=500 + 4 * players)
+        if base is not None:
+            return _develop(base, m, k, rounds)
+    return None
 
 
 def construct(players: int, rounds: int, effort: int = 1) -> Schedule | None:

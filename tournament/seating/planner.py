@@ -4,7 +4,9 @@ Order of work, following the order of importance of issue #8:
 
 1. groups: a construction (``designs``) when one exists for the player count and rounds,
    otherwise a greedy round-by-round fill; either way relabelled by the seed;
-2. physical tables: a matching per round (``tables``);
+2. physical tables: a matching per round (``tables``) - except for a tabled construction,
+   whose groups come already on tables that nobody visits twice (tried where the rounds
+   are many for the tables, the case the matching and search below handle worst);
 3. a joint tabu search over groups and tables (``search``) removes repeated meetings first,
    then repeated table visits;
 4. seat winds: an equitable colouring (``winds``), balanced over played rounds as well.
@@ -19,7 +21,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from .designs import construct, max_repeat_free_rounds
+from .designs import construct, max_repeat_free_rounds, tabled_schedule
 from .metrics import SeatingQuality, quality
 from .options import PlanOptions
 from .search import Progress, SeatingState, improve, reassign_tables, rematch_rounds
@@ -31,6 +33,10 @@ Grid = list[list[list[int]]]
 # Passes of the table re-assignment search (each one Hungarian assignment per round).
 REASSIGN_PASSES = 250
 REASSIGN_RESTARTS = 5
+# A tabled construction is tried when rounds > TABLED_SHARE x tables: with fewer rounds the
+# matching and the search reach zero table repeats anyway (80 x 10, 160 x 12, 400 x 12), and
+# the construction's search would only add its time.
+TABLED_SHARE = 2 / 3
 
 
 @dataclass(frozen=True)
@@ -95,6 +101,25 @@ def _constructed_groups(
     return []
 
 
+def _tabled_rounds(active: list[int], rounds: int, tables: int, rng: random.Random) -> Grid | None:
+    """A tabled construction relabelled at random (players, order of rounds, tables), or None."""
+    design = tabled_schedule(len(active), rounds)
+    if design is None:
+        return None
+    label = list(active)
+    rng.shuffle(label)
+    # The same physical table for design table i in every round keeps the no-repeat property.
+    where = rng.sample(range(tables), len(design[0]))
+    grid: Grid = []
+    for rnd in design:
+        row: list[list[int]] = [[] for _ in range(tables)]
+        for i, g in enumerate(rnd):
+            row[where[i]] = [label[x] for x in g]
+        grid.append(row)
+    rng.shuffle(grid)
+    return grid
+
+
 def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
     """Seat every round of ``options``; the same options (seed included) give the same plan."""
     rng = random.Random(options.seed)
@@ -115,17 +140,21 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
                 for q in table[:i]:
                     met.add((min(p, q), max(p, q)))
 
-    groups: list[list[list[int]]] = []
-    if not history and new_rounds > 0:
-        groups = _constructed_groups(active, new_rounds, fixed, rng)
-        for rnd in groups:
-            for g in rnd:
-                for i, p in enumerate(g):
-                    for q in g[:i]:
-                        met.add((min(p, q), max(p, q)))
-    while len(groups) < new_rounds:
-        groups.append(_greedy_round(active, met, fixed, rng))
-    placed = assign_tables(groups, tables, used, fixed, rng)
+    placed: Grid | None = None
+    if not history and not fixed and new_rounds > TABLED_SHARE * (len(active) // 4):
+        placed = _tabled_rounds(active, new_rounds, tables, rng)
+    if placed is None:
+        groups: list[list[list[int]]] = []
+        if not history and new_rounds > 0:
+            groups = _constructed_groups(active, new_rounds, fixed, rng)
+            for rnd in groups:
+                for g in rnd:
+                    for i, p in enumerate(g):
+                        for q in g[:i]:
+                            met.add((min(p, q), max(p, q)))
+        while len(groups) < new_rounds:
+            groups.append(_greedy_round(active, met, fixed, rng))
+        placed = assign_tables(groups, tables, used, fixed, rng)
 
     state = SeatingState(options.players, tables, history + placed, len(history), fixed)
     steps = options.effort * (4000 + 60 * len(active) * max(new_rounds, 1))

@@ -38,6 +38,7 @@ BEAM_MIN_WIDTH = 40
 BEAM_WORK = 8000
 WINDOW_SIZES = (3, 4, 5, 6)
 EXACT_COVER_NODES = 20_000
+EXACT_COVER_PARTNERS = 30  # a player's possible partners tried at most: C(30, 3) tables
 WINDOW_WIDTH = 150
 WINDOW_TRIES = 100
 
@@ -242,6 +243,13 @@ def _exact_cover(order: list[int], ok, rng: random.Random, budget: int) -> list[
                 head, fewest = i, count
         free = compatible[head] & unseated
         partners = [j for j in range(n) if free >> j & 1]
+        if len(partners) > EXACT_COVER_PARTNERS:
+            # Early in a big field a player has hundreds of possible partners, and all
+            # their triples would take gigabytes; the nearest in the standings are the
+            # tables worth trying first, and the node budget ends the search long before
+            # the others would come up.
+            partners.sort(key=lambda j: abs(j - head))
+            partners = sorted(partners[:EXACT_COVER_PARTNERS])
         triples = []
         for x in range(len(partners)):
             a = partners[x]
