@@ -16,6 +16,7 @@ from django.urls import reverse
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from scoring.rules.penalties import late_needs_substitute
 from tournament.models import Player, Registration, Session, Tournament
 from tournament.permissions import require_staff
 
@@ -158,7 +159,7 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
     late_over = (
         kind == Penalty.Kind.LATE
         and form.is_bound
-        and (_int(request.POST.get("minutes")) or 0) > ruleset.late_max_minutes
+        and late_needs_substitute(ruleset, _int(request.POST.get("minutes")) or 0)
     )
     return render(
         request,
@@ -180,33 +181,50 @@ def _penalty(tournament: Tournament, pk: int) -> Penalty:
     )
 
 
-@login_required
-def penalty_withdraw(request, slug: str, pk: int):
-    tournament = _desk_tournament(request, slug)
-    penalty = _penalty(tournament, pk)
+def _withdraw_page(request, tournament, record, *, withdraw, title, summary, back):
+    """The shared page that takes a record back with a reason: ``withdraw(reason)`` runs the
+    service and returns the message to show; a DeskError comes back on the form."""
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.penalty_withdraw(
-                penalty=penalty, user=request.user, reason=form.cleaned_data["reason"]
-            )
+            text = withdraw(form.cleaned_data["reason"])
         except services.DeskError as error:
             _error(form, error)
         else:
-            messages.success(request, f"Penalty P{penalty.pk} withdrawn; it stays in the log.")
-            return redirect(_player_url(tournament, penalty.player, penalty.session))
+            messages.success(request, text)
+            return redirect(back)
     return render(
         request,
         "referee/withdraw.html",
         {
             "tournament": tournament,
             "form": form,
-            "record": penalty,
-            "title": f"Withdraw penalty P{penalty.pk}",
-            "summary": f"{penalty.get_kind_display()}, {show(penalty.points)} points, "
-            f"{penalty.player}, session {penalty.session.number if penalty.session else '-'}",
-            "back": _player_url(tournament, penalty.player, penalty.session),
+            "record": record,
+            "title": title,
+            "summary": summary,
+            "back": back,
         },
+    )
+
+
+@login_required
+def penalty_withdraw(request, slug: str, pk: int):
+    tournament = _desk_tournament(request, slug)
+    penalty = _penalty(tournament, pk)
+
+    def withdraw(reason: str) -> str:
+        services.penalty_withdraw(penalty=penalty, user=request.user, reason=reason)
+        return f"Penalty P{penalty.pk} withdrawn; it stays in the log."
+
+    return _withdraw_page(
+        request,
+        tournament,
+        penalty,
+        withdraw=withdraw,
+        title=f"Withdraw penalty P{penalty.pk}",
+        summary=f"{penalty.get_kind_display()}, {show(penalty.points)} points, "
+        f"{penalty.player}, session {penalty.session.number if penalty.session else '-'}",
+        back=_player_url(tournament, penalty.player, penalty.session),
     )
 
 
@@ -366,32 +384,20 @@ def substitution_withdraw(request, slug: str, pk: int):
         tournament=tournament,
         pk=pk,
     )
-    form = ReasonForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.substitution_withdraw(
-                substitution=record, user=request.user, reason=form.cleaned_data["reason"]
-            )
-        except services.DeskError as error:
-            _error(form, error)
-        else:
-            messages.success(
-                request,
-                f"Substitution S{record.pk} withdrawn: {record.player} is back in the seat.",
-            )
-            return redirect(_player_url(tournament, record.player, record.session))
-    return render(
+
+    def withdraw(reason: str) -> str:
+        services.substitution_withdraw(substitution=record, user=request.user, reason=reason)
+        return f"Substitution S{record.pk} withdrawn: {record.player} is back in the seat."
+
+    return _withdraw_page(
         request,
-        "referee/withdraw.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "record": record,
-            "title": f"Withdraw substitution S{record.pk}",
-            "summary": f"{record.substitute} for {record.player} at {record.table}, "
-            f"session {record.session.number}",
-            "back": _player_url(tournament, record.player, record.session),
-        },
+        tournament,
+        record,
+        withdraw=withdraw,
+        title=f"Withdraw substitution S{record.pk}",
+        summary=f"{record.substitute} for {record.player} at {record.table}, "
+        f"session {record.session.number}",
+        back=_player_url(tournament, record.player, record.session),
     )
 
 
@@ -401,33 +407,26 @@ def disqualification_withdraw(request, slug: str, pk: int):
     record = get_object_or_404(
         Disqualification.objects.select_related("player"), tournament=tournament, pk=pk
     )
-    form = ReasonForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            not_restored = services.disqualification_withdraw(
-                disqualification=record, user=request.user, reason=form.cleaned_data["reason"]
+
+    def withdraw(reason: str) -> str:
+        not_restored = services.disqualification_withdraw(
+            disqualification=record, user=request.user, reason=reason
+        )
+        text = f"The disqualification of {record.player} is lifted."
+        if not_restored:
+            text += " Seats not given back (taken or played): " + ", ".join(
+                f"session {r['session']} table {r['table']}" for r in not_restored
             )
-        except services.DeskError as error:
-            _error(form, error)
-        else:
-            text = f"The disqualification of {record.player} is lifted."
-            if not_restored:
-                text += " Seats not given back (taken or played): " + ", ".join(
-                    f"session {r['session']} table {r['table']}" for r in not_restored
-                )
-            messages.success(request, text)
-            return redirect(_player_url(tournament, record.player, None))
-    return render(
+        return text
+
+    return _withdraw_page(
         request,
-        "referee/withdraw.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "record": record,
-            "title": f"Lift disqualification D{record.pk}",
-            "summary": f"{record.player}: {record.reason}",
-            "back": _player_url(tournament, record.player, None),
-        },
+        tournament,
+        record,
+        withdraw=withdraw,
+        title=f"Lift disqualification D{record.pk}",
+        summary=f"{record.player}: {record.reason}",
+        back=_player_url(tournament, record.player, None),
     )
 
 

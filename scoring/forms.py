@@ -118,9 +118,9 @@ class FinalScoresForm(SheetMetaForm):
         return data
 
 
-def _small(placeholder: str) -> forms.NumberInput:
+def _small(hint: str) -> forms.NumberInput:
     return forms.NumberInput(
-        attrs={"placeholder": placeholder, "inputmode": "numeric", "class": "small-num"}
+        attrs={"placeholder": hint, "inputmode": "numeric", "class": "small-num"}
     )
 
 

@@ -8,15 +8,9 @@ added up across sessions.
 Only confirmed sheets count: a sheet a referee has not checked yet does not move the
 standings.
 
-Ranking (documented for organisers and the EMA):
-
-- Ranked: registered players, and reserves (substitutes) only when the ruleset ranks
-  substitutes or the reserve agreed before the first session that the results count
-  (``Registration.results_count``, EMA 5.8 / the EMA's requirements).
-- Disqualified players (from the referee desk): ranked at the bottom under EMA 2016 §5.8
-  (``disqualified == "bottom"``); not ranked at all under WRC 2015 §7.1 (``"excluded"``).
-- Equal totals: ordered by the tournament's ``scoring.StandingsSettings.tie_break``
-  (shared place by default; or table points; or the best session), see that model.
+Places (who is ranked, where the disqualified go, equal totals) come from the rules core,
+``scoring.rules.ranking``; a reserve's agreement that the results count is
+``Registration.results_count``, the tie-break ``scoring.StandingsSettings.tie_break``.
 """
 
 from __future__ import annotations
@@ -27,6 +21,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db.models import Q
+
+from scoring.rules.ranking import places, substitute_ranked
 
 from .models import Player, Registration, Seat, Session, Tournament
 
@@ -161,42 +157,20 @@ def standings(tournament: Tournament, *, after_session: int | None = None) -> St
 
     def ranked(row: StandingRow) -> bool:
         reg = registrations.get(row.player.pk)
-        if reg is not None and reg.is_reserve:
-            return bool(ruleset.substitute_ranked or reg.results_count)
-        return True
+        return reg is None or not reg.is_reserve or substitute_ranked(ruleset, reg.results_count)
 
-    regular, bottom, unranked = [], [], []
-    for row in rows.values():
-        if row.player.pk in decisions.disqualified:
-            row.note = "disqualified"
-            (bottom if ruleset.disqualified == "bottom" else unranked).append(row)
-        elif ranked(row):
-            regular.append(row)
-        else:
-            row.note = "substitute"
-            unranked.append(row)
-
-    def tie_key(row: StandingRow):
-        if tie_break == "table_points":
-            return (-row.total, -row.table_points)
-        if tie_break == "best_session":
-            return (-row.total, -(row.best_session if row.best_session is not None else ZERO))
-        return (-row.total,)
-
-    ordered: list[StandingRow] = []
-    for group in (regular, bottom):
-        group.sort(key=lambda r: (tie_key(r), r.player.last_name, r.player.first_name))
-        previous = None
-        for row in group:
-            if previous is not None and tie_key(previous) == tie_key(row):
-                row.rank = previous.rank  # a shared place
-            else:
-                row.rank = len(ordered) + 1
-            ordered.append(row)
-            previous = row
-    unranked.sort(key=lambda r: (-r.total, r.player.last_name, r.player.first_name))
+    placed = places(
+        rows.values(),
+        ruleset=ruleset,
+        tie_break=tie_break,
+        disqualified=lambda row: row.player.pk in decisions.disqualified,
+        ranked=ranked,
+        name=lambda row: (row.player.last_name, row.player.first_name),
+    )
+    for place in placed:
+        place.row.rank, place.row.note = place.rank, place.note
     return Standings(
-        rows=ordered + unranked,
+        rows=[place.row for place in placed],
         session_numbers=sorted(sessions),
         after_session=after_session,
         tie_break=tie_break,

@@ -138,6 +138,11 @@ def _not_allowed(reason: str, field: str, template: str, **params: Any) -> RuleV
     return RuleViolation(NOT_ALLOWED, reason, template, field=field, **params)
 
 
+def late_needs_substitute(ruleset: Ruleset, minutes: int) -> bool:
+    """EMA 5.7 / WRC 7.2: later than the limit, a substitute plays instead of a point penalty."""
+    return minutes > ruleset.late_max_minutes
+
+
 def penalty_points(
     ruleset: Ruleset,
     kind: str,
@@ -158,8 +163,7 @@ def penalty_points(
     if kind == LATE:
         if not minutes or minutes < 1:
             raise _invalid("no_minutes", "minutes", "How many minutes late?")
-        if minutes > ruleset.late_max_minutes:
-            # EMA 5.7 / WRC 7.2: more than 10 minutes late is not a point penalty.
+        if late_needs_substitute(ruleset, minutes):
             raise _not_allowed(
                 "substitute",
                 "minutes",

@@ -1,0 +1,86 @@
+"""Places in the standings: who is ranked, where the disqualified go, and equal totals.
+
+- Ranked: players, and substitutes only when the ruleset ranks them or the substitute agreed
+  beforehand that the results count (EMA 5.8; WRC 7.1 leaves them out).
+- Disqualified players: ranked at the bottom under EMA 2016 5.8 (``disqualified == "bottom"``),
+  not ranked at all under WRC 2015 7.1 (``"excluded"``).
+- Equal totals: a shared place (``"shared"``), or ordered by ``"table_points"`` or the
+  ``"best_session"`` (the tournament's choice); within a shared place by name.
+
+Rows are any objects with ``total``, ``table_points`` and ``best_session`` (None when the
+player has no session yet); the caller gives each row's name key for the order of equals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from .rulesets import Ruleset
+
+DISQUALIFIED = "disqualified"
+SUBSTITUTE = "substitute"
+
+
+def substitute_ranked(ruleset: Ruleset, results_count: bool) -> bool:
+    """Whether a substitute's results put them in the ranking (EMA 5.8 / WRC 7.1)."""
+    return bool(ruleset.substitute_ranked or results_count)
+
+
+@dataclass(frozen=True)
+class Place:
+    row: Any
+    rank: int | None  # None: listed below the ranking, without a place
+    note: str  # "", DISQUALIFIED or SUBSTITUTE
+
+
+def _tie_key(row: Any, tie_break: str) -> tuple:
+    if tie_break == "table_points":
+        return (-row.total, -row.table_points)
+    if tie_break == "best_session":
+        best = row.best_session if row.best_session is not None else Decimal(0)
+        return (-row.total, -best)
+    return (-row.total,)
+
+
+def places(
+    rows: Iterable[Any],
+    *,
+    ruleset: Ruleset,
+    tie_break: str,
+    disqualified: Callable[[Any], bool],
+    ranked: Callable[[Any], bool],
+    name: Callable[[Any], tuple],
+) -> list[Place]:
+    """Every row with its place: the ranked first, then (EMA) the disqualified at the bottom,
+    then the rows without a place (substitutes not ranked, WRC's disqualified)."""
+    regular, bottom, unranked = [], [], []
+    for row in rows:
+        if disqualified(row):
+            if ruleset.disqualified == "bottom":
+                bottom.append(row)
+            else:
+                unranked.append((row, DISQUALIFIED))
+        elif ranked(row):
+            regular.append(row)
+        else:
+            unranked.append((row, SUBSTITUTE))
+
+    out: list[Place] = []
+    for group, note in ((regular, ""), (bottom, DISQUALIFIED)):
+        group.sort(key=lambda r: (_tie_key(r, tie_break), name(r)))
+        previous: Place | None = None
+        for row in group:
+            if previous is not None and _tie_key(previous.row, tie_break) == _tie_key(
+                row, tie_break
+            ):
+                rank = previous.rank  # a shared place
+            else:
+                rank = len(out) + 1
+            previous = Place(row, rank, note)
+            out.append(previous)
+    unranked.sort(key=lambda pair: (-pair[0].total, name(pair[0])))
+    out.extend(Place(row, None, note) for row, note in unranked)
+    return out
