@@ -385,8 +385,8 @@ def main() -> int:
         cpu["mahjong"] + cpu["convert"],
     )
     print(
-        f"ratio vs mahjong on its own format:   {wall['mahjong'] / wall['ours']:.1f}x wall, "
-        f"{cpu['mahjong'] / cpu['ours']:.1f}x CPU"
+        f"ratio vs mahjong on its own format:   {wall['mahjong'] / wall['ours']:.2f}x wall, "
+        f"{cpu['mahjong'] / cpu['ours']:.2f}x CPU"
     )
     print(
         "ratio vs mahjong from the request:    "

@@ -19,12 +19,49 @@ from itertools import product
 PUNG = 34
 
 Decomposition = tuple[int, tuple[int, ...]]
-# A split of one suit: (pair or -1, groups, chows, pungs), the groups also sorted into
-# chows and pungs, which the yaku and the minipoints look at for every reading.
-SortedSplit = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# A split of one suit, or a whole decomposition: (pair or -1, groups, bits, tally).  The
+# yaku and the minipoints of every reading are read off ``bits`` and ``tally`` with a few
+# integer operations instead of walking the groups (see set_yaku, reading_fu):
+# - bits: bit g set for each group g present (chow starts 0-26, pungs PUNG + kind), so
+#   "a chow starts at 1m, 4m and 7m" or "a pung of the seat wind" is one bit test;
+# - tally: counts of the groups in fields of TALLY_FIELD bits, added up by ``+``.
+# Parts hold different kinds, so the four parts of a hand combine by plain addition of
+# both ints (no bit is set twice, no field overflows).
+SortedSplit = tuple[int, tuple[int, ...], int, int]
+
+TALLY_FIELD = 4  # bits per field; no field counts past 8
+TALLY_MASK = (1 << TALLY_FIELD) - 1
+# Tally fields (their shift): the pung weight is 1 per pung of simples and 2 per pung of
+# terminals or honours (the minipoints of concealed pungs are 4 per unit, EMA 4.1.1);
+# doubles are pairs of identical chows (EMA 4.2.1 iipeikou, 4.2.3 ryanpeikou); triples
+# are chows held three times (Aalto isshokusanjun); plain groups hold no terminal or
+# honour (EMA 4.2.1 chanta, 4.2.2 junchan need none).
+PUNG_WEIGHT, DOUBLES, TRIPLES, PLAIN = (i * TALLY_FIELD for i in range(4))
 
 # Thirteen Orphans: one of each terminal and honour (EMA 4.2.5).
 _ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_SET = frozenset(_ORPHAN_KINDS)
+
+# The tally of one group alone (doubles and triples come from how often a chow repeats).
+GROUP_TALLY = tuple(
+    (0 if g % 9 in (0, 6) else 1 << PLAIN)
+    if g < 34
+    else ((2 << PUNG_WEIGHT) if g - 34 in _ORPHAN_SET else (1 << PUNG_WEIGHT) + (1 << PLAIN))
+    for g in range(68)
+)
+
+
+def group_features(groups: tuple[int, ...]) -> tuple[int, int]:
+    """(bits, tally) of a tuple of groups (see SortedSplit)."""
+    bits = tally = 0
+    for g in groups:
+        bits |= 1 << g
+        tally += GROUP_TALLY[g]
+    if len(groups) > len(set(groups)):  # identical chows (pungs never repeat)
+        for g in set(groups):
+            n = groups.count(g)
+            tally += (n // 2 << DOUBLES) + ((n >= 3) << TRIPLES)
+    return bits, tally
 
 
 def is_pung(group: int) -> bool:
@@ -41,14 +78,13 @@ def group_tile(group: int) -> int:
 # int is a cheap key for the memo of the search below.
 _BYTE = 8
 _CHOW = 1 + (1 << _BYTE) + (1 << 2 * _BYTE)  # one each of three consecutive kinds
-_NO_TILES: tuple[SortedSplit, ...] = ((-1, (), (), ()),)  # an empty suit: nothing in it
+_NO_TILES: tuple[Decomposition, ...] = ((-1, ()),)  # an empty suit: nothing in it
 
 
 def _suit(
-    state: int, offset: int, memo: dict[int, tuple[SortedSplit, ...]]
-) -> tuple[SortedSplit, ...]:
-    """All ``(pair or -1, groups, chows, pungs)`` splits of one suit (see _BYTE for
-    ``state``).
+    state: int, offset: int, memo: dict[int, tuple[Decomposition, ...]]
+) -> tuple[Decomposition, ...]:
+    """All ``(pair or -1, groups)`` splits of one suit (see _BYTE for ``state``).
 
     The lowest remaining tile must be used by a pung, a chow starting at it, or the pair;
     trying these three in turn lists each split exactly once.  ``memo`` holds the answers
@@ -64,24 +100,24 @@ def _suit(
     rest = state >> (first * _BYTE)  # the counts from that kind on
     n = rest & 0xFF
     kind = offset + first
-    out: list[SortedSplit] = []
+    out: list[Decomposition] = []
     if n >= 3:
         pung = PUNG + kind
-        for pair, groups, chows, pungs in _suit(state - 3 * unit, offset, memo):
-            out.append((pair, (pung, *groups), chows, (pung, *pungs)))
+        out += [(pair, (pung, *groups)) for pair, groups in _suit(state - 3 * unit, offset, memo)]
     if first <= 6 and (rest >> _BYTE) & 0xFF and (rest >> 2 * _BYTE) & 0xFF:
-        for pair, groups, chows, pungs in _suit(state - _CHOW * unit, offset, memo):
-            out.append((pair, (kind, *groups), (kind, *chows), pungs))
+        out += [
+            (pair, (kind, *groups)) for pair, groups in _suit(state - _CHOW * unit, offset, memo)
+        ]
     if n >= 2:
-        for pair, groups, chows, pungs in _suit(state - 2 * unit, offset, memo):
-            if pair < 0:
-                out.append((kind, groups, chows, pungs))
+        out += [
+            (kind, groups) for pair, groups in _suit(state - 2 * unit, offset, memo) if pair < 0
+        ]
     memo[state] = answer = tuple(out)
     return answer
 
 
 _BITS = tuple(1 << k for k in range(34))  # bit k: kind k (as in a mask)
-_SUIT_MEMOS: tuple[dict[int, tuple[SortedSplit, ...]], ...] = ({}, {}, {})
+_SUIT_MEMOS: tuple[dict[int, tuple[Decomposition, ...]], ...] = ({}, {}, {})
 
 
 @cache
@@ -108,7 +144,7 @@ def _honours(counts: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
 _PARTS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _Entry = tuple[tuple[int, ...], int, tuple[SortedSplit, ...], int, int]
 _ENTRIES: tuple[dict[bytes, _Entry], ...] = ({}, {}, {}, {})
-# A decomposition with its chows and pungs apart, as SortedSplit.
+# A decomposition with its bits and tally, as SortedSplit.
 Reading = SortedSplit
 
 
@@ -125,34 +161,49 @@ _SEVERAL = 8
 _NO_SPLIT = 64
 
 
+# One tile of kind k in its part's state (see _BYTE): byte k - first of the part.
+_UNITS = tuple(1 << _BYTE * (k - _PARTS[min(k // 9, 3)][0]) for k in range(34))
+
+
 def _entry(index: int, tiles: bytes) -> _Entry:
     """Work out (and cache) the entry of part ``index`` holding the sorted ``tiles``:
-    (counts, mask, splits, code: see _HOLDS_PAIR, most copies of one kind)."""
+    (counts, mask, splits, code: see _HOLDS_PAIR, most copies of one kind).
+
+    This runs once for each new part (a few thousand in a long run), so it is kept cheap
+    too: one pass over the tiles makes the state and the mask, the counts come from the
+    state's bytes."""
     first, end = _PARTS[index]
-    counts = list(map(tiles.count, range(first, end)))
-    mask = sum(map(_BITS.__getitem__, set(tiles)))
+    state = mask = 0
+    for kind in tiles:
+        state += _UNITS[kind]
+        mask |= _BITS[kind]
+    counts = tuple(state.to_bytes(end - first, "little"))
     splits: tuple[SortedSplit, ...]
-    if index < 3:
-        splits = _suit(int.from_bytes(bytes(counts), "little"), first, _SUIT_MEMOS[index])
+    size = len(tiles) % 3
+    if size == 1:
+        splits = ()  # 3n + 1 tiles are never sets, nor sets and the pair
     else:
-        honours = _honours(tuple(counts))
-        splits = () if honours is None else ((*honours, (), honours[1]),)
-    # The tile count fixes whether the splits hold the pair: 3n + 2 tiles (3n + 1 tiles
-    # have no splits at all).
-    code = _HOLDS_PAIR if len(tiles) % 3 == 2 else 0
+        if index < 3:
+            plain = _suit(state, first, _SUIT_MEMOS[index])
+        else:
+            honours = _honours(counts)
+            plain = () if honours is None else (honours,)
+        splits = tuple((pair, groups, *group_features(groups)) for pair, groups in plain)
+    # The tile count fixes whether the splits hold the pair: 3n + 2 tiles.
+    code = _HOLDS_PAIR if size == 2 else 0
     if not splits:
         code += _NO_SPLIT
     elif len(splits) > 1:
         code += _SEVERAL
-    entry = (tuple(counts), mask, splits, code, max(counts))
+    entry = (counts, mask, splits, code, max(counts))
     _ENTRIES[index][tiles] = entry
     return entry
 
 
 def read_tiles(kinds: tuple[int, ...]) -> tuple[list[int], int, list[Reading]]:
     """The counts (34), the kinds present (bit k for kind k) and the decompositions of
-    the concealed tiles ``kinds``, each with its chows and pungs apart (see SortedSplit;
-    the same decompositions, in the same order, as ``standard``)."""
+    the concealed tiles ``kinds``, each with its bits and tally (see SortedSplit; the
+    same decompositions, in the same order, as ``standard``)."""
     counts, mask, readings, _most = read_sorted(bytes(sorted(kinds)))
     return counts, mask, readings
 
@@ -183,7 +234,7 @@ def read_sorted(tiles: bytes) -> tuple[list[int], int, list[Reading], int]:
             # The parts without the pair say -1: the sum of the four is the pair - 3.
             a[0] + b[0] + c[0] + h[0] + 3,
             a[1] + b[1] + c[1] + h[1],
-            a[2] + b[2] + c[2],
+            a[2] + b[2] + c[2] + h[2],
             a[3] + b[3] + c[3] + h[3],
         )
         return counts, mask, [reading], most
@@ -195,11 +246,11 @@ def read_sorted(tiles: bytes) -> tuple[list[int], int, list[Reading], int]:
 
 def _reading(a: SortedSplit, b: SortedSplit, c: SortedSplit, h: SortedSplit) -> Reading:
     """The decomposition made of these splits of the four parts.  The parts without the
-    pair say -1, so the largest is the pair; the honours have no chows."""
+    pair say -1, so the largest is the pair."""
     return (
         max(a[0], b[0], c[0], h[0]),
         a[1] + b[1] + c[1] + h[1],
-        a[2] + b[2] + c[2],
+        a[2] + b[2] + c[2] + h[2],
         a[3] + b[3] + c[3] + h[3],
     )
 
@@ -210,7 +261,7 @@ def standard(counts: list[int]) -> list[Decomposition]:
     ``counts`` holds 2, 5, 8, 11 or 14 tiles (the rest of the hand is in melds).
     """
     kinds = tuple(k for k in range(34) for _ in range(counts[k]))
-    return [(pair, groups) for pair, groups, _c, _p in read_tiles(kinds)[2]]
+    return [(pair, groups) for pair, groups, _bits, _tally in read_tiles(kinds)[2]]
 
 
 def is_seven_pairs(counts: list[int]) -> bool:

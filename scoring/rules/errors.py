@@ -35,11 +35,15 @@ class RuleViolation(Exception):
         self.reason = reason
         self.template = template
         self.params = params
-        super().__init__(self.message)
+        # No Exception.__init__: the sentence is made when it is read (str, message), not
+        # for every hand the evaluation refuses (a fifth of random hands have no yaku).
 
     @property
     def message(self) -> str:
         return self.template.format(**self.params)
+
+    def __str__(self) -> str:
+        return self.message
 
     def with_prefix(self, where: str) -> RuleViolation:
         """The same violation, its sentence led by where it happened ("hand 7 (S2): ...")."""

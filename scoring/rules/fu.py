@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.rules.decompose import PUNG
+from scoring.rules.decompose import PUNG, PUNG_WEIGHT, TALLY_MASK
 from scoring.rules.tiles import DRAGONS, IS_ORPHAN, tile_name
 from scoring.rules.yaku import RYANMEN, SHANPON, Set, Situation
 
@@ -69,26 +69,23 @@ def fixed_fu(s: Situation) -> int:
     return fu
 
 
-# EMA 4.1.1 pung minipoints: concealed by group (chows 0; pungs 4, terminals and honours
-# 8), open by tile kind (half of it); table look-ups on the hot path instead of set_fu.
-_CONCEALED_PUNG_FU = (0,) * PUNG + tuple(8 if IS_ORPHAN[k] else 4 for k in range(34))
-_OPEN_PUNG_FU = tuple(fu // 2 for fu in _CONCEALED_PUNG_FU[PUNG:])
+# The set_fu table read the way reading_fu needs it: a concealed pung of simples per unit
+# of decompose's pung weight (terminals and honours weigh 2: EMA 4.1.1 doubles them), and
+# the open pung of each kind (a concealed pung completed by ron, EMA 4.1.1).
+_CONCEALED_PUNG_UNIT = set_fu(PUNG + 1, True, False)
+_OPEN_PUNG_FU = tuple(set_fu(PUNG + k, False, False) for k in range(34))
 
 
-def reading_fu(
-    s: Situation, pungs: tuple[int, ...], pair: int, wait: str, pinfu: bool, ron_pung: bool
-) -> int:
+def reading_fu(s: Situation, tally: int, pair: int, wait: str, pinfu: bool, ron_pung: bool) -> int:
     """Minipoints of one decomposition with one wait, rounded up to the next 10 (EMA 4.1).
 
-    The same sum as ``fu_parts`` for the concealed ``pungs`` (groups) plus the melds,
-    where ``ron_pung`` (the winning tile completed a concealed pung on a discard) makes
-    that pung open.
+    The same sum as ``fu_parts`` for the concealed pungs (counted in ``tally``, see
+    decompose.SortedSplit) plus the melds, where ``ron_pung`` (the winning tile completed a
+    concealed pung on a discard) makes that pung open.
     """
-    fu = s.fixed_fu
-    if pungs:
-        fu += sum(map(_CONCEALED_PUNG_FU.__getitem__, pungs))
-        if ron_pung:
-            fu -= _OPEN_PUNG_FU[s.win]
+    fu = s.fixed_fu + _CONCEALED_PUNG_UNIT * (tally >> PUNG_WEIGHT & TALLY_MASK)
+    if ron_pung:
+        fu -= _OPEN_PUNG_FU[s.win]
     if pair >= 27:
         fu += pair_fu(s, pair)
     if wait != RYANMEN and wait != SHANPON:

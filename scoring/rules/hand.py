@@ -33,6 +33,7 @@ from operator import itemgetter
 from typing import Any
 
 from scoring.rules.decompose import (
+    GROUP_TALLY,
     PUNG,
     is_thirteen_orphans,
     read_sorted,
@@ -350,18 +351,17 @@ def _parse_melds(s: Situation, melds: object) -> None:
         raise _invalid("wrong_tile_count", "a hand has at most four melds, not {n}", n=len(melds))
     if not melds:
         # Most hands: nothing to add up.
-        s.meld_list = s.melds = s.meld_kinds = s.meld_chows = s.meld_pungs = ()
+        s.meld_list = s.melds = s.meld_kinds = s.meld_chows = ()
         s.meld_reds = _NO_REDS
-        s.ankans = s.kongs = s.mask = 0
+        s.ankans = s.kongs = s.mask = s.meld_bits = s.meld_tally = 0
         s.closed = True
         return
     meld_list = []
     sets: list[Set] = []
     meld_kinds: list[int] = []
     chows = []
-    pungs = []
     reds = [0, 0, 0]
-    mask = ankans = kongs = 0
+    mask = ankans = kongs = meld_bits = meld_tally = 0
     for i, meld in enumerate(melds):
         listed, kinds, meld_reds, bits, meld_set = _meld(i, meld)
         meld_list.append(listed)
@@ -372,17 +372,19 @@ def _parse_melds(s: Situation, melds: object) -> None:
             for suit in range(3):
                 reds[suit] += meld_reds[suit]
         group = meld_set[0]
+        meld_bits |= 1 << group
+        meld_tally += GROUP_TALLY[group]
         if group < PUNG:
             chows.append(group)
             continue
-        pungs.append(group)
         ankans += meld_set[1]
         kongs += meld_set[2]
     s.meld_list = tuple(meld_list)
     s.melds = tuple(sets)
     s.meld_kinds = tuple(meld_kinds)
     s.meld_chows = tuple(chows)
-    s.meld_pungs = tuple(pungs)
+    s.meld_bits = meld_bits
+    s.meld_tally = meld_tally
     s.meld_reds = (reds[0], reds[1], reds[2])
     s.ankans = ankans
     s.kongs = kongs
@@ -753,42 +755,42 @@ def _wait_kind(start: int, win: int) -> str:
     return PENCHAN if start % 9 == 0 else RYANMEN
 
 
-# For each winning tile, the sets it can finish (its pung, the chows holding it) and how:
-# group -> wait.  _waits looks for these few in the hand's groups instead of walking
-# every set.
-_WAIT_SETS: tuple[dict[int, str], ...] = tuple(
-    {
-        PUNG + win: SHANPON,
-        **{
-            start: _wait_kind(start, win)
-            for start in (win - 2, win - 1, win)
-            if win < 27 and start >= 0 and start // 9 == win // 9 and start % 9 <= 6
-        },
-    }
+# For each winning tile, the sets it can finish (its pung, the chows holding it) and how,
+# as (group, wait) in the order the groups stand in a reading (decompose: by lowest kind,
+# a pung before the chow starting at the same kind).  _waits tests these few against the
+# reading's bits instead of walking every set.
+_WAIT_PAIRS: tuple[tuple[tuple[int, str], ...], ...] = tuple(
+    tuple(
+        sorted(
+            [
+                (PUNG + win, SHANPON),
+                *(
+                    (start, _wait_kind(start, win))
+                    for start in (win - 2, win - 1, win)
+                    if win < 27 and start >= 0 and start // 9 == win // 9 and start % 9 <= 6
+                ),
+            ],
+            key=lambda gw: (gw[0] - PUNG, 0) if gw[0] >= PUNG else (gw[0], 1),
+        )
+    )
     for win in range(34)
 )
-_WAIT_PAIRS = tuple(tuple(waits.items()) for waits in _WAIT_SETS)  # (group, wait) each
 
 
-def _waits(closed_groups: tuple[int, ...], pair: int, win: int) -> list[tuple[int, str]]:
-    """Each distinct way the winning tile finishes the hand: (index of set or -1, wait),
-    the pair first, then the sets in the order of ``closed_groups`` (the first of two
-    identical chows only)."""
-    # The pair sorts first with index -1; the sets by their (distinct) indices.  At most
-    # four candidates per tile, each a C-level scan of a tuple of at most five groups.
-    out = [(-1, TANKI)] if pair == win else []
+def _waits(bits: int, pair: int, win: int) -> list[str]:
+    """Each distinct way the winning tile finishes the hand whose concealed sets are
+    ``bits`` (decompose.SortedSplit): the pair first, then the sets in reading order
+    (identical chows count once)."""
+    out = [TANKI] if pair == win else []
     for g, wait in _WAIT_PAIRS[win]:
-        if g in closed_groups:
-            out.append((closed_groups.index(g), wait))
-    if len(out) > 1:
-        out.sort()
+        if bits >> g & 1:
+            out.append(wait)
     return out
 
 
-# The interpretation kept, for explain_hand: (concealed groups, pair, wait, pinfu, index
-# of the set the winning tile finished) of a standard hand, or the name of a special
-# shape ("chiitoitsu", "kokushi", "renhou").
-Shape = tuple[tuple[int, ...], int, str, bool, int] | str
+# The interpretation kept, for explain_hand: (concealed groups, pair, wait, pinfu) of a
+# standard hand, or the name of a special shape ("chiitoitsu", "kokushi", "renhou").
+Shape = tuple[tuple[int, ...], int, str, bool] | str
 
 
 class _Best:
@@ -925,7 +927,9 @@ def explain_hand(request: dict[str, Any]) -> dict[str, Any]:
         answer["shape"] = best.shape
         answer["fu_parts"] = [["chiitoitsu", SEVEN_PAIRS_FU]] if best.shape == "chiitoitsu" else []
     else:
-        groups, pair, wait, pinfu, index = best.shape
+        groups, pair, wait, pinfu = best.shape
+        # The set the winning tile finished, where it matters: a pung (EMA 4.1.1).
+        index = groups.index(PUNG + s.win) if wait == SHANPON else -1
         ron = not s.tsumo
         sets: list[Set] = [
             # EMA 4.1.1: a pung finished by a discard counts as open.
@@ -993,13 +997,13 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
         tile_yakuman = hand_yakuman(s)
         ron = not s.tsumo
         win = s.win
-        for pair, groups, chows, pungs in readings:
-            for index, wait in _waits(groups, pair, win):
+        for pair, groups, bits, tally in readings:
+            for wait in _waits(bits, pair, win):
                 # EMA 4.1.1: a pung finished by a discard counts as open (the wait "pung"
                 # is the winning tile completing a concealed pung).
                 ron_pung = ron and wait == SHANPON
-                yaku, yakuman, pinfu = set_yaku(s, chows, pungs, pair, wait, ron_pung)
-                fu = reading_fu(s, pungs, pair, wait, pinfu, ron_pung)
+                yaku, yakuman, pinfu = set_yaku(s, groups, bits, tally, pair, wait, ron_pung)
+                fu = reading_fu(s, tally, pair, wait, pinfu, ron_pung)
                 if fu > hand_fu:
                     hand_fu = fu
                 _offer(
@@ -1013,7 +1017,7 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
                     fu,
                     dora,
                     dora_han,
-                    (groups, pair, wait, pinfu, index),
+                    (groups, pair, wait, pinfu),
                 )
     if not complete:
         raise RuleViolation(

@@ -14,7 +14,7 @@ for a pung completed by ron (EMA 4.1.1).
 
 from __future__ import annotations
 
-from scoring.rules.decompose import PUNG, Reading
+from scoring.rules.decompose import DOUBLES, PLAIN, PUNG, TALLY_MASK, TRIPLES, Reading
 from scoring.rules.rulesets import Ruleset
 from scoring.rules.tiles import (
     DRAGONS,
@@ -85,11 +85,12 @@ class Situation:
         "kongs",
         "local_yaku",
         "mask",
+        "meld_bits",
         "meld_chows",
         "meld_kinds",
         "meld_list",
-        "meld_pungs",
         "meld_reds",
+        "meld_tally",
         "melds",
         "rare",
         "readings",
@@ -128,7 +129,8 @@ class Situation:
     meld_reds: tuple[int, int, int]  # red fives in the melds, per suit
     # The melds summed up once per hand for the decompositions (see set_yaku, fu.py):
     meld_chows: tuple[int, ...]  # chow groups
-    meld_pungs: tuple[int, ...]  # pung and kong groups (PUNG + kind)
+    meld_bits: int  # bit g for each meld group g (decompose.SortedSplit's bits)
+    meld_tally: int  # the melds' groups counted as decompose.SortedSplit's tally
     ankans: int  # concealed kongs: pungs that stay concealed
     kongs: int  # kongs, open or concealed
     fixed_fu: int  # minipoints of the win and the melds, the same for every reading
@@ -281,43 +283,38 @@ def is_valued_pair(s: Situation, tile: int) -> bool:
 
 
 # Group bounds (groups as in decompose: chow start, or PUNG + kind for a pung).
-_HONOUR_PUNG = PUNG + 27  # pungs from here on are honours
-_DRAGON_PUNG = PUNG + DRAGONS[0]  # ... and from here on dragons
 _FIRST_DRAGON = DRAGONS[0]  # the dragons are the last three kinds
+# Bits of decompose's ``bits``: the chow starts, and (shifted down by PUNG) the pungs.
+_CHOW_BITS = (1 << PUNG) - 1
 # The 1 of each suit, as bits of chow starts: a Pure Straight's first chow starts there.
 _SUIT_STARTS = 1 | 1 << 9 | 1 << 18
 _ONE_SUIT_BITS = 0x1FF  # the nine kinds of the characters
-# Whether a group holds a terminal or honour (Chanta / Junchan): the chows 1-2-3 and
-# 7-8-9, pungs of orphans.  Indexed by group.
-_HAS_ORPHAN = tuple(
-    (g % 9 in (0, 6)) if g < PUNG else IS_ORPHAN[g - PUNG] for g in range(PUNG + 34)
-)
+_YAKUHAI = ("yakuhai", 1)
 
 
 def set_yaku(
     s: Situation,
-    chows: tuple[int, ...],
-    pungs: tuple[int, ...],
+    groups: tuple[int, ...],
+    bits: int,
+    tally: int,
     pair: int,
     wait: str,
     ron_pung: bool,
 ) -> tuple[list[Yaku], list[str], bool]:
     """Yaku and yakuman of one decomposition with one wait; also whether it is pinfu.
 
-    ``chows`` and ``pungs`` are the groups of the concealed sets (decompose), the melds
-    are in ``s``; ``ron_pung`` says the winning tile completed a concealed pung on a
-    discard, which makes that pung open (EMA 4.1.1).  This runs for every reading of
-    every hand: each yaku is tried behind a cheap test of what it needs (enough chows,
-    honours in the hand, ...).
+    ``groups``, ``bits`` and ``tally`` are a reading of the concealed tiles (decompose's
+    SortedSplit), the melds are in ``s``; ``ron_pung`` says the winning tile completed a
+    concealed pung on a discard, which makes that pung open (EMA 4.1.1).  This runs for
+    every reading of every hand: each yaku is a test on the bits of the sets present and
+    the counts of the tally, not a walk over the sets.
     """
     yaku: list[Yaku] = []
     yakuman: list[str] = []
-    concealed_pungs = len(pungs) - ron_pung + s.ankans
-    if s.melds:
-        chows += s.meld_chows
-        pungs += s.meld_pungs
+    every = bits | s.meld_bits
+    pungs = every >> PUNG  # bit k: a pung or kong of kind k, concealed or melded
+    chows = every & _CHOW_BITS  # bit g: a chow starts at kind g
     closed = s.closed
-    honours = s.mask & HONOUR_MASK
 
     # EMA 4.2.1 Pinfu: concealed, four chows, a valueless pair, a two-sided wait.
     pinfu = (
@@ -329,70 +326,45 @@ def set_yaku(
     )
     if pinfu:
         yaku.append(("pinfu", 1))
-    n_chows = len(chows)
-    if closed and n_chows >= 2 and len(set(chows)) < n_chows:
-        # EMA 4.2.1 / 4.2.3: Pure Double Chow, Twice Pure Double Chows (not both).
-        doubles = 0
-        seen: dict[int, int] = {}
-        for g in chows:
-            seen[g] = seen.get(g, 0) + 1
-        for n in seen.values():
-            doubles += n // 2
-        if doubles >= 2:
+    if closed and tally >> DOUBLES & TALLY_MASK:
+        # EMA 4.2.1 / 4.2.3: Pure Double Chow, Twice Pure Double Chows (not both).  A
+        # concealed hand has no melded chow: the doubles are all in the tally.
+        if tally >> DOUBLES & TALLY_MASK >= 2:
             yaku.append(("ryanpeikou", 3))
-        elif doubles == 1:
+        else:
             yaku.append(("iipeikou", 1))
+    honour_pungs = pungs >> 27  # East, South, West, North, White, Green, Red
     dragons = winds = 0
-    if honours:
-        for g in pungs:
-            # EMA 4.2.1 Dragon / Seat / Prevalent wind pung, one entry each (WRC 6.5.1: a
-            # double wind scores yakuhai twice).
-            if g >= _DRAGON_PUNG:
-                yaku.append(("yakuhai", 1))
-                dragons += 1
-            elif g >= _HONOUR_PUNG:
-                winds += 1
-                if g - PUNG == s.seat:
-                    yaku.append(("yakuhai", 1))
-                if g - PUNG == s.round:
-                    yaku.append(("yakuhai", 1))
+    if honour_pungs:
+        # EMA 4.2.1 Dragon / Seat / Prevalent wind pung, one entry each (WRC 6.5.1: a
+        # double wind scores yakuhai twice).
+        dragons = (honour_pungs >> 4).bit_count()
+        winds = (honour_pungs & 0xF).bit_count()
+        yaku += [_YAKUHAI] * (dragons + (pungs >> s.seat & 1) + (pungs >> s.round & 1))
     if chows:
         # EMA 4.2.1 Chanta / 4.2.2 Junchan: every set and the pair hold a terminal or
         # honour, at least one chow; Junchan without honours.
-        if (
-            IS_ORPHAN[pair]
-            and all(map(_HAS_ORPHAN.__getitem__, chows))
-            and all(map(_HAS_ORPHAN.__getitem__, pungs))
-        ):
-            if pair >= 27 or any(g >= _HONOUR_PUNG for g in pungs):
+        if IS_ORPHAN[pair] and not (tally + s.meld_tally) >> PLAIN & TALLY_MASK:
+            if pair >= 27 or honour_pungs:
                 yaku.append(("chanta", 2 if closed else 1))
             else:
                 yaku.append(("junchan", 3 if closed else 2))
-        if n_chows >= 3:
-            starts = 0  # bit g: a chow starts at kind g
-            for g in chows:
-                starts |= 1 << g
-            # EMA 4.2.1 Pure Straight: 1-2-3, 4-5-6 and 7-8-9 of one suit.  Bit g of the
-            # AND is set when chows start at g, g + 3 and g + 6; kept only for g the 1
-            # of a suit, those are the three chows of a straight.
-            if starts & (starts >> 3) & (starts >> 6) & _SUIT_STARTS:
-                yaku.append(("ittsu", 2 if closed else 1))
-            # EMA 4.2.1 Mixed Triple Chow: shifting the circles and the bamboo onto the
-            # characters lines up the same chow of the three suits.
-            if starts & (starts >> 9) & (starts >> 18) & _ONE_SUIT_BITS:
-                yaku.append(("sanshoku", 2 if closed else 1))
+        # EMA 4.2.1 Pure Straight: 1-2-3, 4-5-6 and 7-8-9 of one suit.  Bit g of the AND
+        # is set when chows start at g, g + 3 and g + 6; kept only for g the 1 of a
+        # suit, those are the three chows of a straight.
+        if chows & (chows >> 3) & (chows >> 6) & _SUIT_STARTS:
+            yaku.append(("ittsu", 2 if closed else 1))
+        # EMA 4.2.1 Mixed Triple Chow: shifting the circles and the bamboo onto the
+        # characters lines up the same chow of the three suits.
+        if chows & (chows >> 9) & (chows >> 18) & _ONE_SUIT_BITS:
+            yaku.append(("sanshoku", 2 if closed else 1))
     if pungs:
-        n_pungs = len(pungs)
-        if n_pungs >= 3:
-            kinds = 0  # bit k: a pung of kind k
-            for g in pungs:
-                kinds |= 1 << (g - PUNG)
-            # EMA 4.2.2 Triple Pung (the same shift as Mixed Triple Chow).
-            if kinds & (kinds >> 9) & (kinds >> 18) & _ONE_SUIT_BITS:
-                yaku.append(("sanshoku_doukou", 2))
-        if n_pungs == 4:
+        # EMA 4.2.2 Triple Pung (the same shift as Mixed Triple Chow).
+        if pungs & (pungs >> 9) & (pungs >> 18) & _ONE_SUIT_BITS:
+            yaku.append(("sanshoku_doukou", 2))
+        if pungs.bit_count() == 4:  # pungs never repeat: one bit each
             yaku.append(("toitoi", 2))
-        if honours:
+        if honour_pungs:
             if dragons == 3:
                 yakuman.append("daisangen")
             elif dragons == 2 and pair in DRAGONS:
@@ -402,6 +374,7 @@ def set_yaku(
                 yakuman.append("daisuushii")
             elif winds == 3 and 27 <= pair <= 30:
                 yakuman.append("shousuushii")
+        concealed_pungs = (bits >> PUNG).bit_count() - ron_pung + s.ankans
         if concealed_pungs == 4:
             # EMA 4.2.5: on a discard only with a pair wait, which keeps all four concealed.
             if wait == TANKI and "suuankou_tanki" in s.ruleset.double_yakuman:
@@ -415,16 +388,26 @@ def set_yaku(
         elif s.kongs == 3:
             yaku.append(("sankantsu", 2))
         if s.local_yaku:
-            _aalto_pung_yaku(s, [g - PUNG for g in pungs], yaku, yakuman, winds)
+            kinds = [k for k in range(34) if pungs >> k & 1]
+            _aalto_pung_yaku(s, kinds, yaku, yakuman, winds)
     # Aalto 38/40: three identical chows, 3 han, one less when open.
     if (
         s.local_yaku
-        and n_chows >= 3
         and "isshokusanjun" in s.local_yaku
-        and any(chows.count(g) >= 3 for g in set(chows))
+        and _three_identical_chows(s, groups, tally)
     ):
         yaku.append(("isshokusanjun", 3 if closed else 2))
     return yaku, yakuman, pinfu
+
+
+def _three_identical_chows(s: Situation, groups: tuple[int, ...], tally: int) -> bool:
+    """Some chow three times, concealed (the tally's triples) or with melded chows."""
+    if tally >> TRIPLES & TALLY_MASK:
+        return True
+    if not s.meld_chows:
+        return False
+    chows = [g for g in groups if g < PUNG] + list(s.meld_chows)
+    return any(chows.count(g) >= 3 for g in set(chows))
 
 
 def _aalto_pung_yaku(

@@ -14,7 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.decompose import PUNG, read_sorted, read_tiles, standard
+from scoring.rules.decompose import (
+    DOUBLES,
+    PLAIN,
+    PUNG,
+    PUNG_WEIGHT,
+    TRIPLES,
+    read_sorted,
+    read_tiles,
+    standard,
+)
 from scoring.rules.errors import RuleViolation
 from scoring.rules.hand import (
     FLAGS,
@@ -171,10 +180,18 @@ chows = st.integers(0, 2).flatmap(lambda suit: st.integers(suit * 9, suit * 9 + 
 groups = st.lists(st.one_of(chows, st.integers(PUNG, PUNG + 33)), max_size=4)
 
 
+def reading_order(group: int) -> tuple[int, int]:
+    """Where a group stands in a reading: by its lowest kind, a pung before the chow
+    starting at the same kind (the order decompose finds them in)."""
+    return (group - PUNG, 0) if group >= PUNG else (group, 1)
+
+
 @settings(max_examples=500, deadline=None)
 @given(groups, st.integers(0, 33), st.integers(0, 33))
 def test_waits_match_walking_every_set(sets, pair, win):
-    assert _waits(tuple(sets), pair, win) == reference_waits(tuple(sets), pair, win)
+    sets = tuple(sorted(sets, key=reading_order))
+    bits = sum(1 << g for g in set(sets))
+    assert _waits(bits, pair, win) == [wait for _i, wait in reference_waits(sets, pair, win)]
 
 
 # ------------------------------------------------------------------------ minipoints
@@ -304,7 +321,24 @@ def test_read_tiles_readings_match_the_splits_of_each_part(kinds):
         return
     readings = read_tiles(tuple(kinds))[2]
     expected = brute_force_decompositions(counts) if len(kinds) % 3 == 2 else set()
-    assert {(pair, tuple(sorted(groups))) for pair, groups, _c, _p in readings} == expected
+    assert {(pair, tuple(sorted(groups))) for pair, groups, _b, _t in readings} == expected
+    for _pair, groups, bits, tally in readings:
+        # The groups in reading order (what _waits relies on), and the bits and the tally
+        # that set_yaku and reading_fu read instead of the groups, counted the plain way.
+        assert list(groups) == sorted(groups, key=reading_order)
+        assert bits == sum(1 << g for g in set(groups))
+        chows = [g for g in groups if g < PUNG]
+        pungs = [g - PUNG for g in groups if g >= PUNG]
+        orphan = {0, 8, 9, 17, 18, 26, *range(27, 34)}
+        assert tally == (
+            (sum(2 if k in orphan else 1 for k in pungs) << PUNG_WEIGHT)
+            + (sum(chows.count(g) // 2 for g in set(chows)) << DOUBLES)
+            + (sum(chows.count(g) >= 3 for g in set(chows)) << TRIPLES)
+            + (
+                sum(g % 9 not in (0, 6) for g in chows) + sum(k not in orphan for k in pungs)
+                << PLAIN
+            )
+        )
 
 
 @pytest.mark.parametrize(
