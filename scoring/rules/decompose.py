@@ -142,7 +142,7 @@ def _honours(counts: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
 # look-ups.  An entry holds the part's counts, the bit mask of its kinds, its splits and
 # a code of what they are (see _entry), and the largest count of one kind.
 _PARTS = ((0, 9), (9, 18), (18, 27), (27, 34))
-_Entry = tuple[tuple[int, ...], int, tuple[SortedSplit, ...], int, int]
+_Entry = tuple[tuple[int, ...], int, tuple[SortedSplit, ...], int]
 _ENTRIES: tuple[dict[bytes, _Entry], ...] = ({}, {}, {}, {})
 # A decomposition with its bits and tally, as SortedSplit.
 Reading = SortedSplit
@@ -159,6 +159,9 @@ Reading = SortedSplit
 _HOLDS_PAIR = 1
 _SEVERAL = 8
 _NO_SPLIT = 64
+# A part holding five copies of a kind (never a hand: EMA 1) adds _FIFTH, beyond any sum
+# of the others (at most 4 * 64 + 32 + 4): the usual hand needs no count of copies.
+_FIFTH = 512
 
 
 # One tile of kind k in its part's state (see _BYTE): byte k - first of the part.
@@ -167,7 +170,7 @@ _UNITS = tuple(1 << _BYTE * (k - _PARTS[min(k // 9, 3)][0]) for k in range(34))
 
 def _entry(index: int, tiles: bytes) -> _Entry:
     """Work out (and cache) the entry of part ``index`` holding the sorted ``tiles``:
-    (counts, mask, splits, code: see _HOLDS_PAIR, most copies of one kind).
+    (counts, mask, splits, code: see _HOLDS_PAIR).
 
     This runs once for each new part (a few thousand in a long run), so it is kept cheap
     too: one pass over the tiles makes the state and the mask, the counts come from the
@@ -195,7 +198,9 @@ def _entry(index: int, tiles: bytes) -> _Entry:
         code += _NO_SPLIT
     elif len(splits) > 1:
         code += _SEVERAL
-    entry = (counts, mask, splits, code, max(counts))
+    if max(counts) > 4:
+        code += _FIFTH
+    entry = (counts, mask, splits, code)
     _ENTRIES[index][tiles] = entry
     return entry
 
@@ -204,14 +209,13 @@ def read_tiles(kinds: tuple[int, ...]) -> tuple[list[int], int, list[Reading]]:
     """The counts (34), the kinds present (bit k for kind k) and the decompositions of
     the concealed tiles ``kinds``, each with its bits and tally (see SortedSplit; the
     same decompositions, in the same order, as ``standard``)."""
-    counts, mask, readings, _most = read_sorted(bytes(sorted(kinds)))
+    counts, mask, readings, _fifth = read_sorted(bytes(sorted(kinds)))
     return counts, mask, readings
 
 
-def read_sorted(tiles: bytes) -> tuple[list[int], int, list[Reading], int]:
+def read_sorted(tiles: bytes) -> tuple[list[int], int, list[Reading], bool]:
     """``read_tiles`` of the concealed tiles sorted by kind, one byte per tile (as
-    tiles.sorted_tiles gives them), and the most copies of one kind among them (more
-    than four is a fifth copy)."""
+    tiles.sorted_tiles gives them), and whether they hold five copies of a kind."""
     i = bisect_left(tiles, 9)
     j = bisect_left(tiles, 18, i)
     k = bisect_left(tiles, 27, j)
@@ -223,7 +227,6 @@ def read_sorted(tiles: bytes) -> tuple[list[int], int, list[Reading], int]:
     honours = honour_entries.get(tiles[k:]) or _entry(3, tiles[k:])
     counts = [*man[0], *pin[0], *sou[0], *honours[0]]
     mask = man[1] | pin[1] | sou[1] | honours[1]
-    most = max(man[4], pin[4], sou[4], honours[4])
     # A decomposition takes one split of each part, and exactly one part holds the pair.
     code = man[3] + pin[3] + sou[3] + honours[3]
     if code == _HOLDS_PAIR:
@@ -237,11 +240,11 @@ def read_sorted(tiles: bytes) -> tuple[list[int], int, list[Reading], int]:
             a[2] + b[2] + c[2] + h[2],
             a[3] + b[3] + c[3] + h[3],
         )
-        return counts, mask, [reading], most
+        return counts, mask, [reading], False
     if code >= _NO_SPLIT or code % _SEVERAL != _HOLDS_PAIR:
-        return counts, mask, [], most
+        return counts, mask, [], code >= _FIFTH
     splits = product(man[2], pin[2], sou[2], honours[2])
-    return counts, mask, [_reading(a, b, c, h) for a, b, c, h in splits], most
+    return counts, mask, [_reading(a, b, c, h) for a, b, c, h in splits], False
 
 
 def _reading(a: SortedSplit, b: SortedSplit, c: SortedSplit, h: SortedSplit) -> Reading:

@@ -264,11 +264,15 @@ def _parse(request: object) -> Situation:
     s.closed_reds = closed_reds
     s.win, s.win_red = win
     _parse_melds(s, get("melds", _NO_MELDS))
-    dora_tiles = _short_tiles(get("dora_indicators", ""), "dora_indicators")
-    if "ura_dora_indicators" in request:
-        ura = _short_tiles(request["ura_dora_indicators"], "ura_dora_indicators")
-    else:
-        ura = _NO_TILES
+    # The indicators: a look-up in _SHORT_TILES for the usual well-formed text.
+    dora_text = get("dora_indicators", "")
+    dora_tiles = _SHORT_TILES.get(dora_text) if type(dora_text) is str else None
+    if dora_tiles is None:
+        dora_tiles = _short_tiles(dora_text, "dora_indicators")
+    ura_text = get("ura_dora_indicators", "")
+    ura = _SHORT_TILES.get(ura_text) if type(ura_text) is str else None
+    if ura is None:
+        ura = _short_tiles(ura_text, "ura_dora_indicators")
     s.dora = dora_tiles.kinds
     s.ura = ura.kinds
     _check_tiles(s, closed_reds, dora_tiles.reds, ura.reds)
@@ -304,12 +308,21 @@ def _win_tile(text: object) -> tuple[int, bool]:
 
 def _short_tiles(text: object, field: str) -> Tiles:
     """``parse_tiles`` for the short fields (winning tile, indicators): their few values
-    repeat, so a well-formed one is a look-up in parse_tiles' cache of short notation."""
+    repeat, so a well-formed one is kept in _SHORT_TILES, which the parser looks in
+    first."""
     if type(text) is str and len(text) <= SHORT_NOTATION:
         tiles = parse_short(text)
         if tiles is not None:
+            if len(_SHORT_TILES) < _SHORT_TILES_KEPT:
+                _SHORT_TILES[text] = tiles
             return tiles
     return parse_tiles(text, field)  # the long ones, and the error for bad notation
+
+
+# Well-formed short notation seen so far (a dictionary look-up costs less than a call of
+# _short_tiles); bounded, so odd requests cannot make it grow without end.
+_SHORT_TILES: dict[str, Tiles] = {"": _NO_TILES}
+_SHORT_TILES_KEPT = 4096
 
 
 def _flags(request: dict[str, Any]) -> tuple[bool, ...]:
@@ -437,16 +450,15 @@ def _check_tiles(
                     n=count,
                 )
     # EMA 1: four copies of each tile; indicators are tiles of the same set.
-    closed_counts, closed_mask, s.readings, most = read_sorted(s.closed_tiles)
+    closed_counts, closed_mask, s.readings, fifth = read_sorted(s.closed_tiles)
     s.closed_counts = closed_counts
     s.mask |= closed_mask
-    # A fifth copy is one among the concealed tiles (read_sorted's most), one made by the
+    # A fifth copy is one among the concealed tiles (read_sorted tells), one made by the
     # melds (deleting every count 0-4 of the whole hand leaves nothing unless some kind
     # has five: one C call), or one made by the indicators: a kind the hand and the
     # indicators hold more than four times together (a look-up for each of the one to
     # three indicators).  Only then are the sums of all 34 kinds made, to name the first
     # such kind as the full check does.
-    fifth = most > 4
     if s.meld_list:
         hand_counts = list(closed_counts)
         for k in s.meld_kinds:
@@ -888,30 +900,6 @@ _HAN = itemgetter(1)  # the han of a (name, han) yaku
 _DORA_OF = tuple(next_kind(k) for k in range(34))  # EMA 2.7: indicator -> dora
 
 
-def _dora(s: Situation) -> tuple[list[Yaku], int]:
-    """The dora entries of the answer and their han.  (One to three indicators: a plain
-    loop is cheaper than map objects.)"""
-    counts = s.counts
-    # EMA 2.7: each indicator makes the next kind dora; count those tiles in the hand.
-    n = 0
-    for k in s.dora:
-        n += counts[_DORA_OF[k]]
-    out: list[Yaku] = [("dora", n)] if n else []
-    han = n
-    # EMA 3.3.14: ura dora only for a player who declared riichi.
-    if s.ura and (s.riichi or s.double_riichi):
-        n = 0
-        for k in s.ura:
-            n += counts[_DORA_OF[k]]
-        if n:
-            out.append(("ura_dora", n))
-            han += n
-    if s.aka:
-        out.append(("aka_dora", s.aka))
-        han += s.aka
-    return out, han
-
-
 def evaluate_hand(request: dict[str, Any]) -> dict[str, Any]:
     """The answer object of interfaces.md for one winning hand; RuleViolation if invalid."""
     best, _s = _evaluate(request)
@@ -961,7 +949,23 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
     s = _parse(request)
     closed_counts = s.closed_counts
     dealer = s.seat == EAST
-    dora, dora_han = _dora(s)
+    # EMA 2.7: each indicator makes the next kind dora; count those tiles in the hand.
+    counts = s.counts
+    dora_han = 0
+    for k in s.dora:
+        dora_han += counts[_DORA_OF[k]]
+    dora: list[Yaku] = [("dora", dora_han)] if dora_han else []
+    # EMA 3.3.14: ura dora only for a player who declared riichi.
+    if s.ura and (s.riichi or s.double_riichi):
+        n = 0
+        for k in s.ura:
+            n += counts[_DORA_OF[k]]
+        if n:
+            dora.append(("ura_dora", n))
+            dora_han += n
+    if s.aka:
+        dora.append(("aka_dora", s.aka))
+        dora_han += s.aka
     best = _Best()
     complete = False
     hand_fu = 0  # the best minipoints of any reading, yaku or not (for renhou alone)

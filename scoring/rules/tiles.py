@@ -144,7 +144,8 @@ def sorted_tiles(text: object, field: str) -> tuple[bytes, tuple[int, int, int]]
     if type(text) is str and len(text) <= _MAX_TEXT:
         singles = _singles(text)
         if singles is not None:
-            return bytes(sorted(singles)), _red_fives(text)
+            # _red_fives, written out for the usual text without a "0".
+            return bytes(sorted(singles)), _red_fives(text) if "0" in text else _NO_REDS
     tiles = parse_tiles(text, field)  # the general notation, and the errors
     return bytes(sorted(tiles.kinds)), tiles.reds
 

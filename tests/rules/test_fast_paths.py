@@ -412,7 +412,7 @@ def test_flags_are_read_in_flags_order(flag):
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 33), max_size=14))
-def test_read_sorted_most_copies(kinds):
-    counts, mask, readings, most = read_sorted(bytes(sorted(kinds)))
+def test_read_sorted_tells_five_copies(kinds):
+    counts, mask, readings, fifth = read_sorted(bytes(sorted(kinds)))
     assert (counts, mask, readings) == read_tiles(tuple(kinds))
-    assert most == max([kinds.count(k) for k in range(34)])
+    assert fifth == (max([kinds.count(k) for k in range(34)]) > 4)
