@@ -41,11 +41,12 @@ from scoring.rules.decompose import (
 from scoring.rules.errors import INVALID_INPUT, NO_YAKU, NOT_A_WINNING_HAND, RuleViolation
 from scoring.rules.fu import SEVEN_PAIRS_FU, fixed_fu, fu_parts, reading_fu
 from scoring.rules.payments import (
+    ValueTable,
     cost_total,
     hand_cost,
     memo_limit_and_cost,
-    memo_value,
     total_points,
+    value_table,
 )
 from scoring.rules.rulesets import RULESETS, get_ruleset
 from scoring.rules.tiles import (
@@ -819,7 +820,10 @@ class _Best:
     yakuman = 0
     han = 0
     fu = 0
-    # (total, limit, payments) of the kept reading below yakuman (memo_value, one look-up
+    # The values of readings of this hand by han and fu (payments.value_table), set by
+    # _evaluate before any reading is offered.
+    values: ValueTable
+    # (total, limit, payments) of the kept reading below yakuman (from values, the look-up
     # that _offer needs for the total anyway); None for a yakuman.
     value: tuple[int, str | None, dict[str, int]] | None = None
     # Limit and payments are set once, for the reading kept: from value, or for a yakuman
@@ -848,7 +852,6 @@ def _offer(
     Its yaku are ``base_yaku`` (those of the whole hand, worth ``base_han``, the same for
     every interpretation) followed by ``yaku``; the two lists are joined only for the
     interpretation kept."""
-    rs = s.ruleset
     if yakuman:
         _offer_yakuman(best, s, dealer, yakuman, shape)
         return
@@ -856,14 +859,12 @@ def _offer(
     if yaku_han == 0:
         return
     han = yaku_han + dora_han
-    limit = rs.counted_yakuman_han
-    counted = 1 if limit is not None and han >= limit else 0
-    value = memo_value(han, fu, counted, dealer, s.tsumo, rs.kiriage_mangan, limit)
-    key = (value[0], han, fu)
+    counted, total, limit, cost = best.values[han << 8 | fu]
+    key = (total, han, fu)
     if key > best.key:
         best.key, best.yakuman, best.han, best.fu = key, counted, han, fu
         best.yaku = base_yaku + yaku + dora if base_yaku else yaku + dora
-        best.dora, best.shape, best.value = dora_han, shape, value
+        best.dora, best.shape, best.value = dora_han, shape, (total, limit, cost)
 
 
 def _offer_yakuman(
@@ -967,6 +968,8 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
         dora.append(("aka_dora", s.aka))
         dora_han += s.aka
     best = _Best()
+    rs = s.ruleset
+    best.values = value_table(dealer, s.tsumo, rs.kiriage_mangan, rs.counted_yakuman_han)
     complete = False
     hand_fu = 0  # the best minipoints of any reading, yaku or not (for renhou alone)
     base_yaku = hand_yaku(s)
@@ -1035,7 +1038,7 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
         value = best.value
         if value is not None:
             # Below yakuman _offer has looked the limit and payments up already
-            # (memo_value); the dictionary is shared by the memo, so the answer gets a copy.
+            # (best.values); the dictionary is shared by the memo, so the answer gets a copy.
             best.limit, best.cost = value[1], dict(value[2])
         else:
             _settle(best, s, dealer)

@@ -159,6 +159,32 @@ def memo_value(
     return memo_total(han, fu, yakuman, dealer, tsumo, kiriage, counted_han), limit, cost
 
 
+class ValueTable(dict[int, tuple[int, int, str | None, dict[str, int]]]):
+    """The values of the readings of hands of one kind (dealer or not, ron or tsumo, the
+    ruleset's two parameters), by ``han << 8 | fu``: ``(counted yakuman 0/1, total,
+    limit, payments)``, worked out on first use (memo_value) and kept.  The evaluation
+    takes the table of the hand once and then makes one look-up per reading instead of a
+    call with seven arguments.  The payments dictionary is shared: copy it."""
+
+    def __init__(self, dealer: bool, tsumo: bool, kiriage: bool, counted_han: int | None):
+        super().__init__()
+        self.kind = (dealer, tsumo, kiriage, counted_han)
+
+    def __missing__(self, key: int) -> tuple[int, int, str | None, dict[str, int]]:
+        han, fu = key >> 8, key & 0xFF
+        dealer, tsumo, kiriage, counted_han = self.kind
+        counted = 1 if counted_han is not None and han >= counted_han else 0
+        total, limit, cost = memo_value(han, fu, counted, dealer, tsumo, kiriage, counted_han)
+        self[key] = value = (counted, total, limit, cost)
+        return value
+
+
+@lru_cache(maxsize=64)
+def value_table(dealer: bool, tsumo: bool, kiriage: bool, counted_han: int | None) -> ValueTable:
+    """The ValueTable of hands of this kind (one per kind, kept)."""
+    return ValueTable(dealer, tsumo, kiriage, counted_han)
+
+
 @lru_cache(maxsize=4096)
 def _memo_limit_and_cost(
     han: int,
