@@ -202,7 +202,44 @@ def _entry(index: int, tiles: bytes) -> _Entry:
         code += _FIFTH
     entry = (counts, mask, splits, code)
     _ENTRIES[index][tiles] = entry
+    if index < 3:
+        # The three suits split alike: the same tiles in another suit are this entry
+        # moved by the difference of the suits' first kinds, which costs less than
+        # searching again, so the other suits never miss what one suit has seen.
+        for other in range(3):
+            if other != index:
+                delta = 9 * (other - index)
+                moved = tiles.translate(_MOVES[delta])
+                if moved not in _ENTRIES[other]:
+                    _ENTRIES[other][moved] = _moved(entry, delta)
     return entry
+
+
+# Byte tables that move suited kinds by -18, -9, 9 or 18 (only suited tiles are moved).
+_MOVES = {
+    delta: bytes((k + delta) % 256 if k < 27 else k for k in range(256))
+    for delta in (-18, -9, 9, 18)
+}
+
+
+def _moved(entry: _Entry, delta: int) -> _Entry:
+    """A suit's entry for the same tiles ``delta`` kinds further on (another suit)."""
+    counts, mask, splits, code = entry
+    splits = tuple(
+        (
+            pair + delta if pair >= 0 else -1,
+            tuple(g + delta for g in groups),
+            _shift(bits, delta),
+            t,
+        )
+        for pair, groups, bits, t in splits
+    )
+    return counts, _shift(mask, delta), splits, code
+
+
+def _shift(bits: int, delta: int) -> int:
+    """Bit k of ``bits`` moved to bit k + delta."""
+    return bits << delta if delta > 0 else bits >> -delta
 
 
 def read_tiles(kinds: tuple[int, ...]) -> tuple[list[int], int, list[Reading]]:

@@ -341,6 +341,23 @@ def test_read_tiles_readings_match_the_splits_of_each_part(kinds):
         )
 
 
+@pytest.mark.parametrize("first", [0, 9, 18])
+def test_a_suit_read_after_another_suit_held_the_same_tiles(first):
+    # decompose caches a suit's splits for all three suits at once (moved by 9 or 18
+    # kinds): whichever suit comes first, the others must read as if searched anew.
+    pattern = [0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8]  # 11123456778999: several splits
+    for start in (first, *(f for f in (0, 9, 18) if f != first)):
+        kinds = [start + k for k in pattern]
+        counts = [kinds.count(k) for k in range(34)]
+        for _pair, groups, bits, tally in read_tiles(tuple(kinds))[2]:
+            assert bits == sum(1 << g for g in set(groups))
+            assert tally >> PUNG_WEIGHT & 0xF == 2 * sum(g >= PUNG for g in groups)  # 1s, 9s
+        readings = read_tiles(tuple(kinds))[2]
+        assert {(p, tuple(sorted(g))) for p, g, _b, _t in readings} == (
+            brute_force_decompositions(counts)
+        )
+
+
 @pytest.mark.parametrize(
     ("meld", "facts"),
     [
