@@ -390,8 +390,8 @@ def main() -> int:
     )
     print(
         "ratio vs mahjong from the request:    "
-        f"{(wall['mahjong'] + wall['convert']) / wall['ours']:.1f}x wall, "
-        f"{(cpu['mahjong'] + cpu['convert']) / cpu['ours']:.1f}x CPU"
+        f"{(wall['mahjong'] + wall['convert']) / wall['ours']:.2f}x wall, "
+        f"{(cpu['mahjong'] + cpu['convert']) / cpu['ours']:.2f}x CPU"
     )
 
     categories: dict[str, list[int]] = defaultdict(list)
