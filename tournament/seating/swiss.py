@@ -17,6 +17,15 @@ re-seated by the beam search, either a block of tables next to each other in the
 for the wide interleaved tables of late rounds, one table with some of those whose standings
 range overlaps its own. Physical tables come from a matching that avoids tables a
 player already used, winds from the best seat order given each player's wind counts so far.
+
+Each round is seated for itself, with no look-ahead over later rounds: for a player in fixed
+standings, meeting the nearest unmet players first gives the least sum over rounds of their
+farthest table partner, and the standings move between rounds anyway. Tried and dropped on
+40 players x 8 rounds: a cost for using up unmet pairs close in the standings (the rounds
+spread wider at once and the later ones gained nothing: mean 12.4 against 11.5 on seeds 1-5),
+the same as a pure tie-break between rounds of equal spreads (no change in the mean of seeds
+1-10), and a joint annealing of this round with the next seated on the same standings (it
+never changed this round: nearly every swap in a tight round repeats a meeting).
 """
 
 from __future__ import annotations
