@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import tracemalloc
 
@@ -12,6 +13,9 @@ from tournament.seating.metrics import max_wind_imbalance, rank_spread, repeated
 from tournament.seating.swiss import EXACT_COVER_NODES, _exact_cover
 
 from .helpers import assert_everyone_once, tables_of
+
+# The module itself (the package's name ``swiss`` is the function).
+swiss_module = importlib.import_module("tournament.seating.swiss")
 
 
 def simulate(players: int, rounds: int, seed: int) -> tuple[list, list[float]]:
@@ -136,3 +140,47 @@ def test_the_repeat_free_search_stays_small_in_a_big_field():
     assert peak < 60_000_000
     assert found is not None
     assert sorted(p for table in found for p in table) == order
+
+
+def _late_round_with_interleaved_tables():
+    """32 players (standings index = player), eight tables. Player 31 met everyone but 0, 1,
+    2 and 27..30, so they sit with 0, 1, 2 (spread 31) unless 27..30 are re-seated with them;
+    the other seven tables are four consecutive players (spread 3): total 31 + 7 x 3 = 52."""
+    groups = [[0, 1, 2, 31]] + [[k, k + 1, k + 2, k + 3] for k in range(3, 31, 4)]
+    rank = {p: p for p in range(32)}
+
+    def ok(p: int, q: int) -> bool:
+        return not (31 in (p, q) and min(p, q) not in (0, 1, 2, 27, 28, 29, 30))
+
+    def group_cost(g: list[int]) -> int:
+        bad = sum(not ok(p, q) for i, p in enumerate(g) for q in g[:i])
+        return swiss_module.REPEAT_WEIGHT * bad + max(g) - min(g)
+
+    return groups, rank, ok, group_cost
+
+
+def test_overlapping_windows_reach_tables_far_apart_in_the_standings(monkeypatch):
+    groups, rank, ok, group_cost = _late_round_with_interleaved_tables()
+    assert sum(map(group_cost, groups)) == 52
+    # The table of 31 comes first by its best player and [27..30] last: no block of at most six
+    # neighbouring tables holds both, and in any block without [27..30] player 31 can only sit
+    # with 0, 1 and 2 again, so the neighbouring windows alone leave the round as it is.
+    monkeypatch.setattr(swiss_module, "OVERLAP_SHARE", 0.0)
+    alone = swiss_module._window_search(groups, rank, ok, group_cost, random.Random(1), 200)
+    assert sum(map(group_cost, alone)) == 52
+    # Table [27..30] overlaps the range 0..31 of 31's table: a window of both seats 31 with
+    # 28, 29, 30, after which every table can be four consecutive players: 8 x 3 = 24.
+    monkeypatch.setattr(swiss_module, "OVERLAP_SHARE", 0.5)
+    found = swiss_module._window_search(groups, rank, ok, group_cost, random.Random(1), 200)
+    assert sorted(map(sorted, found)) == [list(range(k, k + 4)) for k in range(0, 32, 4)]
+    assert sum(map(group_cost, found)) == 24
+
+
+def test_overlapping_tables_share_the_range_of_the_first_table():
+    groups, rank, _, _ = _late_round_with_interleaved_tables()
+    picked = [swiss_module._overlapping_tables(groups, rank, random.Random(s)) for s in range(20)]
+    for picks in picked:
+        # Tables 1..7 are separate ranges, each overlapping only table 0 (0..31): a window
+        # is table 0 with some of them, or nothing (a table overlapping no other).
+        assert picks == [] or (0 in picks and len(picks) >= 2)
+    assert any(7 in picks for picks in picked)
