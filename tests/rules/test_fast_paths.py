@@ -42,6 +42,7 @@ from scoring.rules.payments import (
     memo_total,
     memo_value,
     total_points,
+    value_table,
 )
 from scoring.rules.rulesets import RULESETS
 from scoring.rules.tiles import HONOUR_MASK, SUIT_MASKS, parse_tiles, tile_name
@@ -252,6 +253,25 @@ def test_memo_value_is_total_limit_and_cost_together():
                 total, limit, cost = memo_value(*args)
                 assert total == memo_total(*args)
                 assert (limit, cost) == memo_limit_and_cost(*args)
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_value_table_is_the_plain_payment(ruleset):
+    # The evaluation looks each reading up in payments.value_table by han and fu: the
+    # same total, limit and payments as the plain functions, the counted yakuman at 13+
+    # han only where the ruleset counts one.
+    rs = RULESETS[ruleset]
+    for dealer in (False, True):
+        for tsumo in (False, True):
+            table = value_table(dealer, tsumo, rs.kiriage_mangan, rs.counted_yakuman_han)
+            for han in range(1, 16):
+                for fu in (20, 25, 30, 40, 70, 110):
+                    counted, total, limit, cost = table[han << 8 | fu]
+                    counts = rs.counted_yakuman_han is not None and han >= rs.counted_yakuman_han
+                    assert counted == int(counts)
+                    assert total == total_points(rs, han, fu, counted, dealer, tsumo)
+                    assert cost == hand_cost(rs, han, fu, counted, dealer, tsumo)
+                    assert limit == limit_name(rs, han, fu, counted)
 
 
 @settings(max_examples=400, deadline=None)
