@@ -173,8 +173,18 @@ def _entry(index: int, tiles: bytes) -> _Entry:
     (counts, mask, splits, code: see _HOLDS_PAIR).
 
     This runs once for each new part (a few thousand in a long run), so it is kept cheap
-    too: one pass over the tiles makes the state and the mask, the counts come from the
-    state's bytes."""
+    too.  The three suits split alike: when another suit has held the same tiles, its
+    entry moved by the difference of the suits' first kinds is this one, which costs less
+    than searching again.  Otherwise one pass over the tiles makes the state and the mask,
+    the counts come from the state's bytes."""
+    if index < 3:
+        for other in range(3):
+            if other != index:
+                delta = 9 * (other - index)
+                known = _ENTRIES[other].get(tiles.translate(_MOVES[delta]))
+                if known is not None:
+                    entry = _ENTRIES[index][tiles] = _moved(known, -delta)
+                    return entry
     first, end = _PARTS[index]
     state = mask = 0
     for kind in tiles:
@@ -202,16 +212,6 @@ def _entry(index: int, tiles: bytes) -> _Entry:
         code += _FIFTH
     entry = (counts, mask, splits, code)
     _ENTRIES[index][tiles] = entry
-    if index < 3:
-        # The three suits split alike: the same tiles in another suit are this entry
-        # moved by the difference of the suits' first kinds, which costs less than
-        # searching again, so the other suits never miss what one suit has seen.
-        for other in range(3):
-            if other != index:
-                delta = 9 * (other - index)
-                moved = tiles.translate(_MOVES[delta])
-                if moved not in _ENTRIES[other]:
-                    _ENTRIES[other][moved] = _moved(entry, delta)
     return entry
 
 

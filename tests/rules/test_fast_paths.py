@@ -363,8 +363,9 @@ def test_read_tiles_readings_match_the_splits_of_each_part(kinds):
 
 @pytest.mark.parametrize("first", [0, 9, 18])
 def test_a_suit_read_after_another_suit_held_the_same_tiles(first):
-    # decompose caches a suit's splits for all three suits at once (moved by 9 or 18
-    # kinds): whichever suit comes first, the others must read as if searched anew.
+    # decompose reads a suit from the entry of another suit that held the same tiles
+    # (moved by 9 or 18 kinds): whichever suit comes first, the others must read as if
+    # searched anew.
     pattern = [0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8]  # 11123456778999: several splits
     for start in (first, *(f for f in (0, 9, 18) if f != first)):
         kinds = [start + k for k in pattern]
