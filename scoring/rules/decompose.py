@@ -16,6 +16,8 @@ from bisect import bisect_left
 from functools import cache
 from itertools import product
 
+from scoring.rules.tiles import IS_ORPHAN
+
 PUNG = 34
 
 Decomposition = tuple[int, tuple[int, ...]]
@@ -40,14 +42,14 @@ PUNG_WEIGHT, DOUBLES, TRIPLES, PLAIN = (i * TALLY_FIELD for i in range(4))
 
 # Thirteen Orphans: one of each terminal and honour (EMA 4.2.5).
 _ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_ORPHAN_SET = frozenset(_ORPHAN_KINDS)
 
-# The tally of one group alone (doubles and triples come from how often a chow repeats).
+# The tally of one group alone (doubles and triples come from how often a chow repeats):
+# chows 1-2-3 and 7-8-9 hold a terminal; pungs of terminals and honours weigh 2.
 GROUP_TALLY = tuple(
     (0 if g % 9 in (0, 6) else 1 << PLAIN)
-    if g < 34
-    else ((2 << PUNG_WEIGHT) if g - 34 in _ORPHAN_SET else (1 << PUNG_WEIGHT) + (1 << PLAIN))
-    for g in range(68)
+    if g < PUNG
+    else ((2 << PUNG_WEIGHT) if IS_ORPHAN[g - PUNG] else (1 << PUNG_WEIGHT) + (1 << PLAIN))
+    for g in range(2 * PUNG)
 )
 
 
@@ -140,7 +142,7 @@ def _honours(counts: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
 # byte per tile, its kind): sorting the hand and cutting it at the suit boundaries is a
 # few C calls, where counting the tiles one by one in Python would cost more than the
 # look-ups.  An entry holds the part's counts, the bit mask of its kinds, its splits and
-# a code of what they are (see _entry), and the largest count of one kind.
+# a code of what they are (see _entry).
 _PARTS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _Entry = tuple[tuple[int, ...], int, tuple[SortedSplit, ...], int]
 _ENTRIES: tuple[dict[bytes, _Entry], ...] = ({}, {}, {}, {})

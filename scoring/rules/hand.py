@@ -901,6 +901,33 @@ _HAN = itemgetter(1)  # the han of a (name, han) yaku
 _DORA_OF = tuple(next_kind(k) for k in range(34))  # EMA 2.7: indicator -> dora
 
 
+def _dora(s: Situation) -> tuple[list[Yaku], int]:
+    """The dora entries of the answer and their han."""
+    counts = s.counts
+    # EMA 2.7: each indicator makes the next kind dora; count those tiles in the hand.
+    han = _indicated(counts, s.dora)
+    out: list[Yaku] = [("dora", han)] if han else []
+    # EMA 3.3.14: ura dora only for a player who declared riichi.
+    if s.ura and (s.riichi or s.double_riichi):
+        n = _indicated(counts, s.ura)
+        if n:
+            out.append(("ura_dora", n))
+            han += n
+    if s.aka:
+        out.append(("aka_dora", s.aka))
+        han += s.aka
+    return out, han
+
+
+def _indicated(counts: list[int], indicators: tuple[int, ...]) -> int:
+    """How many tiles of the hand the indicators make dora (one to three indicators: a
+    plain loop is cheaper than map objects)."""
+    n = 0
+    for k in indicators:
+        n += counts[_DORA_OF[k]]
+    return n
+
+
 def evaluate_hand(request: dict[str, Any]) -> dict[str, Any]:
     """The answer object of interfaces.md for one winning hand; RuleViolation if invalid."""
     best, _s = _evaluate(request)
@@ -950,23 +977,7 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
     s = _parse(request)
     closed_counts = s.closed_counts
     dealer = s.seat == EAST
-    # EMA 2.7: each indicator makes the next kind dora; count those tiles in the hand.
-    counts = s.counts
-    dora_han = 0
-    for k in s.dora:
-        dora_han += counts[_DORA_OF[k]]
-    dora: list[Yaku] = [("dora", dora_han)] if dora_han else []
-    # EMA 3.3.14: ura dora only for a player who declared riichi.
-    if s.ura and (s.riichi or s.double_riichi):
-        n = 0
-        for k in s.ura:
-            n += counts[_DORA_OF[k]]
-        if n:
-            dora.append(("ura_dora", n))
-            dora_han += n
-    if s.aka:
-        dora.append(("aka_dora", s.aka))
-        dora_han += s.aka
+    dora, dora_han = _dora(s)
     best = _Best()
     rs = s.ruleset
     best.values = value_table(dealer, s.tsumo, rs.kiriage_mangan, rs.counted_yakuman_han)

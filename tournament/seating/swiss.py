@@ -430,7 +430,7 @@ def _repair_and_anneal(groups, group_cost, rng, steps, deadline, progress):
 
 
 def _seat(order: list[int], rank: dict[int, int], ok, rng: random.Random, deadline, progress):
-    """The least spread repeat-free round found (see the module docstring), its cost and the
+    """The least spread repeat-free round found (see the module docstring) and the
     annealing steps of one start (for the progress report)."""
 
     def group_cost(g: list[int]) -> int:
@@ -463,7 +463,7 @@ def _seat(order: list[int], rank: dict[int, int], ok, rng: random.Random, deadli
             best, best_key = found, key
     if best_key[0] < REPEAT_WEIGHT:
         best = _window_search(best, rank, ok, group_cost, rng, WINDOW_TRIES)
-    return best, sum(map(group_cost, best)), steps
+    return best, steps
 
 
 def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResult:
@@ -489,7 +489,7 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
         # Two players fixed to different tables cannot share one.
         return not (p in fixed and q in fixed and fixed[p] != fixed[q])
 
-    best, _, steps = _seat(order, rank, ok, rng, deadline, progress)
+    best, steps = _seat(order, rank, ok, rng, deadline, progress)
     # Best group first: where no table repeat forces otherwise it gets the lowest table.
     best.sort(key=lambda g: min(rank[p] for p in g))
     for g in best:
