@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournament.seating import PlanOptions, SwissOptions, plan, swiss
-from tournament.seating.metrics import (
+from tournament.seating.core import PlanOptions, SwissOptions, plan, swiss
+from tournament.seating.core.metrics import (
     max_wind_imbalance,
     repeated_meetings,
     repeated_table_visits,

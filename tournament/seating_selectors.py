@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from .models import Player, Registration, Seat, SeatingJob, Session, Table, Tournament
-from .seating import metrics
+from .seating.core import metrics
 from .services.seating import sessions_with_locks
 
 

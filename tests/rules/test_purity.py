@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CORES = [ROOT / "scoring" / "rules", ROOT / "tournament" / "seating"]
+CORES = [ROOT / "scoring" / "rules", ROOT / "tournament" / "seating" / "core"]
 
 
 def _modules() -> list[Path]:

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tournament.seating.metrics import repeated_meetings
+from tournament.seating.core.metrics import repeated_meetings
 
 from .helpers import assert_everyone_once
 
@@ -95,7 +95,7 @@ def test_unusable_arguments_exit_2():
 
 def test_core_imports_no_django():
     code = (
-        "import sys, tournament.seating, tournament.seating.cli; "
+        "import sys, tournament.seating, tournament.seating.core.cli; "
         "bad = [m for m in sys.modules if m.split('.')[0] == 'django']; "
         "assert not bad, bad"
     )

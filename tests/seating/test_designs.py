@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.seating.designs import (
+from tournament.seating.core.designs import (
     affine_schedule,
     construct,
     max_repeat_free_rounds,
     rotational_design,
     tabled_schedule,
 )
-from tournament.seating.metrics import (
+from tournament.seating.core.metrics import (
     meeting_histogram,
     repeated_meetings,
     repeated_table_visits,

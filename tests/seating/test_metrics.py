@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournament.seating.metrics import (
+from tournament.seating.core.metrics import (
     max_wind_imbalance,
     meeting_histogram,
     quality,

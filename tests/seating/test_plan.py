@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.seating import PlanOptions, SeatingError, plan
-from tournament.seating.metrics import (
+from tournament.seating.core import PlanOptions, SeatingError, plan
+from tournament.seating.core.metrics import (
     max_wind_imbalance,
     repeated_meetings,
     repeated_table_visits,

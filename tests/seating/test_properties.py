@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.seating import PlanOptions, SwissOptions, plan, swiss
-from tournament.seating.metrics import max_wind_imbalance
+from tournament.seating.core import PlanOptions, SwissOptions, plan, swiss
+from tournament.seating.core.metrics import max_wind_imbalance
 
 from .helpers import assert_everyone_once
 

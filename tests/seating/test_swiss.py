@@ -8,14 +8,14 @@ import tracemalloc
 
 import pytest
 
-from tournament.seating import PlanOptions, SeatingError, SwissOptions, plan, swiss
-from tournament.seating.metrics import max_wind_imbalance, rank_spread, repeated_meetings
-from tournament.seating.swiss import EXACT_COVER_NODES, _exact_cover
+from tournament.seating.core import PlanOptions, SeatingError, SwissOptions, plan, swiss
+from tournament.seating.core.metrics import max_wind_imbalance, rank_spread, repeated_meetings
+from tournament.seating.core.swiss import EXACT_COVER_NODES, _exact_cover
 
 from .helpers import assert_everyone_once, tables_of
 
 # The module itself (the package's name ``swiss`` is the function).
-swiss_module = importlib.import_module("tournament.seating.swiss")
+swiss_module = importlib.import_module("tournament.seating.core.swiss")
 
 
 def simulate(players: int, rounds: int, seed: int) -> tuple[list, list[float]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournament.models import Registration, Seat, SeatingJob, Table
-from tournament.seating import PlanOptions, plan
+from tournament.seating.core import PlanOptions, plan
 from tournament.services import ServiceError
 from tournament.services.seating import seating_input
 

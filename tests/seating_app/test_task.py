@@ -7,7 +7,7 @@ import pytest
 
 import tournament.services.seating as seating
 from tournament.models import Seat, SeatingJob
-from tournament.seating import SeatingError
+from tournament.seating.core import SeatingError
 from tournament.seating_tasks import generate_seating
 
 from .conftest import NOW

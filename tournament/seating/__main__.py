@@ -1,7 +1,7 @@
-"""Entry point of ``python -m tournament.seating``."""
+"""Entry point of ``python -m tournament.seating``: the seating core's JSON interface."""
 
 import sys
 
-from .cli import main
+from .core.cli import main
 
 sys.exit(main())

@@ -36,8 +36,8 @@ from ..models import (
     Tournament,
     Wind,
 )
-from ..seating import PlanOptions, SeatingError, SwissOptions, plan, quality, swiss
-from ..seating.metrics import rank_spread
+from ..seating.core import PlanOptions, SeatingError, SwissOptions, plan, quality, swiss
+from ..seating.core.metrics import rank_spread
 from . import ServiceError
 
 # A queued or running job older than this is taken for lost (a worker died with it), so it
@@ -222,7 +222,7 @@ def seating_error_message(error: SeatingError, inp: SeatingInput | None = None) 
                 f"{params['players']} players need {params['needed']} tables, but the "
                 f"tournament has {params['tables']}: add tables on the tables page."
             )
-    from ..seating.errors import MESSAGES
+    from ..seating.core.errors import MESSAGES
 
     text = MESSAGES[error.code].format(**params)
     return "The seating cannot be made: " + text + "."
