@@ -140,7 +140,7 @@ def main() -> None:
         from django.test import Client
         from django.urls import reverse
 
-        from tournament.exports import ema_csv, ema_xlsx
+        from tournament.standings.exports import ema_csv, ema_xlsx
 
         tournament, people, entered, sheets = build(args.players, args.sessions, args.seed)
         # The build leaves many objects behind that a web process would not have: keep the

@@ -156,7 +156,7 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 # Task modules outside <app>/tasks.py, which autodiscovery does not find.
-CELERY_IMPORTS = ("tournament.clock.tasks", "tournament.seating_tasks")
+CELERY_IMPORTS = ("tournament.clock.tasks", "tournament.seating.tasks")
 # The session clock's signal (EMA 5.9, WRC 8.2) is queued with an ETA at its time; the beat
 # sweep fires any signal whose ETA task was lost, e.g. in a broker restart.
 CELERY_BEAT_SCHEDULE = {

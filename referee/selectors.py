@@ -31,8 +31,8 @@ from django.db.models import Count, Q
 
 from scoring.models import ScoreSheet, TableResult
 from tournament.models import Player, Registration, Seat, Session, Table, Tournament
-from tournament.standings import RefereeDecisions, RefereePenalty
 
+from .decisions import RefereeDecisions, RefereePenalty
 from .models import Disqualification, Penalty, Substitution
 
 SEATS = "ESWN"

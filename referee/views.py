@@ -18,19 +18,13 @@ from django_tables2.export import TableExport
 
 from scoring.rules.penalties import late_needs_substitute
 from tournament.models import Player, Registration, Session, Tournament
-from tournament.permissions import require_staff
+from tournament.pages import staffed_tournament
 
 from . import selectors, services
 from .forms import CorrectionForm, PenaltyForm, ReasonForm, SubstitutionForm
 from .kinds import kind_rules, show
 from .models import Disqualification, Penalty, Substitution
 from .tables import LogTable
-
-
-def _desk_tournament(request, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    require_staff(request.user, tournament)
-    return tournament
 
 
 def _session(request, tournament: Tournament) -> Session | None:
@@ -63,7 +57,7 @@ def _error(form, error: services.DeskError) -> None:
 @login_required
 def desk(request, slug: str):
     """The referee's start page: the session, a name search, the tables, what needs doing."""
-    tournament = _desk_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     session = _session(request, tournament)
     q = request.GET.get("q", "").strip()
     lines = selectors.desk_players(tournament, session, q) if q else []
@@ -95,7 +89,7 @@ def desk(request, slug: str):
 
 @login_required
 def player(request, slug: str, player_id: int):
-    tournament = _desk_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     session = _session(request, tournament)
     person = _player(tournament, player_id)
     seat = session.seats.filter(player=person).select_related("table").first() if session else None
@@ -121,7 +115,7 @@ def player(request, slug: str, player_id: int):
 
 @login_required
 def penalty_new(request, slug: str, player_id: int, kind: str):
-    tournament = _desk_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     ruleset = tournament.rules()
     if kind not in kind_rules(ruleset):
         raise Http404("No such penalty kind.")
@@ -209,7 +203,7 @@ def _withdraw_page(request, tournament, record, *, withdraw, title, summary, bac
 
 @login_required
 def penalty_withdraw(request, slug: str, pk: int):
-    tournament = _desk_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     penalty = _penalty(tournament, pk)
 
     def withdraw(reason: str) -> str:
@@ -230,7 +224,7 @@ def penalty_withdraw(request, slug: str, pk: int):
 
 @login_required
 def penalty_correct(request, slug: str, pk: int):
-    tournament = _desk_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     penalty = _penalty(tournament, pk)
     if not penalty.is_active:
         messages.error(request, "A withdrawn penalty cannot be corrected; log a new one.")
@@ -282,7 +276,7 @@ def penalty_correct(request, slug: str, pk: int):
 
 @login_required
 def substitute_new(request, slug: str, player_id: int):
-    tournament = _desk_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     session = _session(request, tournament)
     person = _player(tournament, player_id)
     seat = session.seats.filter(player=person).select_related("table").first() if session else None
@@ -338,7 +332,7 @@ def substitute_new(request, slug: str, player_id: int):
 
 @login_required
 def disqualify(request, slug: str, player_id: int):
-    tournament = _desk_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     session = _session(request, tournament)
     person = _player(tournament, player_id)
     form = ReasonForm(request.POST or None)
@@ -378,7 +372,7 @@ def disqualify(request, slug: str, player_id: int):
 
 @login_required
 def substitution_withdraw(request, slug: str, pk: int):
-    tournament = _desk_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     record = get_object_or_404(
         Substitution.objects.select_related("player", "substitute", "session", "table"),
         tournament=tournament,
@@ -403,7 +397,7 @@ def substitution_withdraw(request, slug: str, pk: int):
 
 @login_required
 def disqualification_withdraw(request, slug: str, pk: int):
-    tournament = _desk_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     record = get_object_or_404(
         Disqualification.objects.select_related("player"), tournament=tournament, pk=pk
     )
@@ -440,7 +434,7 @@ def _int(value: str | None) -> int | None:
 @login_required
 def log(request, slug: str):
     """Every penalty, substitution, disqualification and withdrawal; filtered, exported."""
-    tournament = _desk_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     session = _int(request.GET.get("session"))
     table_number = _int(request.GET.get("table"))
     player_id = _int(request.GET.get("player"))

@@ -12,7 +12,8 @@ from django.views.decorators.http import require_POST
 
 from scoring.rules.substitutes import FROM_START
 from tournament.models import Session, Table, Tournament
-from tournament.permissions import require_organiser, require_staff, require_view
+from tournament.pages import staffed_tournament
+from tournament.permissions import require_organiser, require_view
 
 from . import selectors
 from .forms import (
@@ -39,12 +40,6 @@ except ImportError:  # pragma: no cover - without the clock the referee ticks th
     table_ended_by_time = None
 
 
-def _staff_tournament(request, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    require_staff(request.user, tournament)
-    return tournament
-
-
 def _sheet_url(session: Session, table: Table, mode: str | None = None) -> str:
     url = reverse("scoring:sheet", args=[session.tournament.slug, session.number, table.number])
     return f"{url}?mode={mode}" if mode else url
@@ -53,7 +48,7 @@ def _sheet_url(session: Session, table: Table, mode: str | None = None) -> str:
 @login_required
 def current_sheets(request, slug: str):
     """The sheets of the session being played or just played: the referee's start page."""
-    tournament = _staff_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     sessions = tournament.sessions.order_by("number")
     session = (
         sessions.filter(state=Session.State.RUNNING).first()
@@ -69,7 +64,7 @@ def current_sheets(request, slug: str):
 
 @login_required
 def session_sheets(request, slug: str, number: int):
-    tournament = _staff_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
     tables = selectors.session_sheets(session)
     done = sum(1 for t in tables if t.sheet and t.sheet.is_confirmed)
@@ -123,7 +118,7 @@ def _forms(request, *, tournament, session, table, sheet, seats, mode):
 
 @login_required
 def sheet(request, slug: str, number: int, table_number: int):
-    tournament = _staff_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
     table = get_object_or_404(Table, tournament=tournament, number=table_number)
     try:
@@ -266,7 +261,7 @@ def _result_rows(result: dict | None, names: list[str]) -> list[dict]:
 @login_required
 @require_POST
 def confirm(request, slug: str, number: int, table_number: int):
-    tournament = _staff_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
     table = get_object_or_404(Table, tournament=tournament, number=table_number)
     current = get_object_or_404(ScoreSheet, session=session, table=table)
@@ -290,7 +285,7 @@ def confirm(request, slug: str, number: int, table_number: int):
 
 @login_required
 def history(request, slug: str, number: int, table_number: int):
-    tournament = _staff_tournament(request, slug)
+    tournament = staffed_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
     table = get_object_or_404(Table, tournament=tournament, number=table_number)
     current = get_object_or_404(ScoreSheet, session=session, table=table)

@@ -93,7 +93,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "login": E(ANY),
     "logout": E(ANY, "POST", ok=302),
     "signup": E(ANY, ok={"anonymous": 200, "*": 302}),  # logged in: forwarded home
-    # tournament/views_manage.py: organisers (require_organiser)
+    # tournament/events/ and registration/ views: organisers (require_organiser)
     "tournament:new": E(LOGIN),
     "tournament:dashboard": E(ORGANISER),
     "tournament:settings": E(ORGANISER),
@@ -110,7 +110,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:player_import": E(ORGANISER),
     "tournament:checkin": E(ORGANISER),
     "tournament:fill_from_reserves": E(ORGANISER, "POST", ok=302),
-    # tournament/views_register.py
+    # tournament/registration/views.py
     "tournament:register": E(PUBLIC_LOGIN),
     "tournament:withdraw": E(PUBLIC_LOGIN, "POST", ok=302),
     # tournament/views.py and the clock: public pages
@@ -122,7 +122,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:session_clock_state": E(PUBLIC),
     "tournament:session_clock_control": E(RUN_CLOCK, "POST", ok=302),
     "tournament:session_table_finished": E(TABLE_REPORT, "POST", ok=302),
-    # tournament/views_results.py: public, but the EMA file is the staff's
+    # tournament/standings/views.py: public, but the EMA file is the staff's
     "tournament:standings": E(PUBLIC),
     "tournament:standings_projector": E(PUBLIC),
     "tournament:standings_projector_rows": E(PUBLIC),
@@ -132,7 +132,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:session_results_projector_rows": E(PUBLIC),
     "tournament:player": E(PUBLIC),
     "tournament:ema_export": E(STAFF),
-    # tournament/views_seating.py: generating and changing is the organisers', the rest public
+    # tournament/seating/views.py: generating and changing is the organisers', the rest public
     "tournament:seating": E(PUBLIC),
     "tournament:seating_mine": E(PUBLIC, ok=302),  # forwards to the player's own schedule
     "tournament:seating_manage": E(ORGANISER),

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from tests.browser.conftest import login
 from tests.scoring_app.conftest import enter_final
-from tournament import views_results
 from tournament.models import Table
+from tournament.standings import views as views_results
 
 
 def test_projector_pages_and_refreshes_without_reload(

@@ -7,7 +7,7 @@ from decimal import Decimal
 from referee import selectors, services
 from referee.models import Penalty
 from scoring.services import sheet_confirm, sheet_save
-from tournament.standings import standings
+from tournament.standings.selectors import standings
 
 from .conftest import final_sheet
 

@@ -15,7 +15,7 @@ from referee import services
 from referee.models import Penalty
 from scoring.models import TableResult
 from tournament.models import Seat
-from tournament.standings import standings
+from tournament.standings.selectors import standings
 
 from .conftest import final_sheet, use_ruleset
 

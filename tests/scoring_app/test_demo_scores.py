@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from scoring.models import ScoreSheet, SheetVersion, TableResult
 from tournament.demo import load_demo
-from tournament.standings import standings
+from tournament.standings.selectors import standings
 
 TODAY = dt.date(2026, 5, 3)
 

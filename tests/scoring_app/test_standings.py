@@ -11,12 +11,13 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
+from referee.decisions import RefereeDecisions, RefereePenalty
 from scoring.models import StandingsSettings
 from tests.conftest import make_players
 from tests.scoring_app.conftest import enter_final, seat_sessions
-from tournament import standings as standings_module
 from tournament.models import Player, Registration, Tournament
-from tournament.standings import RefereeDecisions, RefereePenalty, standings
+from tournament.standings import selectors as standings_module
+from tournament.standings.selectors import standings
 
 
 @pytest.fixture
@@ -219,7 +220,7 @@ def test_player_page_shows_sessions_opponents_and_chart(client, tournament, two_
 
 
 def test_projector_pages_through_the_standings(client, tournament, two_sessions, monkeypatch):
-    from tournament import views_results
+    from tournament.standings import views as views_results
 
     monkeypatch.setattr(views_results, "PROJECTOR_ROWS", 3)
     page = client.get(reverse("tournament:standings_projector", args=[tournament.slug]))

@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import make_players
 from tournament.models import Player, Registration, Seat, SeatingJob, Session, Table
-from tournament.services.seating import seating_generate_now
+from tournament.seating.services import seating_generate_now
 
 NOW = dt.datetime(2026, 5, 2, 9, 0, tzinfo=dt.UTC)
 

@@ -6,9 +6,9 @@ import pytest
 
 from scoring.models import ScoreSheet
 from tests.conftest import make_players
+from tournament.errors import ServiceError
 from tournament.models import Seat, SeatChange, Session, Table
-from tournament.services import ServiceError
-from tournament.services.seating import SeatSpot, seat_change_apply, seat_change_preview
+from tournament.seating.services import SeatSpot, seat_change_apply, seat_change_preview
 
 from .conftest import NOW, tables_of
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scoring.services import sheet_confirm, sheet_save
 from tournament.models import SeatingJob, Table
-from tournament.standings import standings
+from tournament.standings.selectors import standings
 
 from .conftest import generate, pairs_of
 

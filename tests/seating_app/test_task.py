@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import tournament.services.seating as seating
+import tournament.seating.services as seating
 from tournament.models import Seat, SeatingJob
 from tournament.seating.core import SeatingError
-from tournament.seating_tasks import generate_seating
+from tournament.seating.tasks import generate_seating
 
 from .conftest import NOW
 

@@ -6,9 +6,9 @@ from django.urls import reverse
 
 from tests.conftest import make_players
 from tests.tournament_app.conftest import NOW
-from tournament import selectors
-from tournament.services import ServiceError
-from tournament.services.tournaments import registration_window_close, registration_window_open
+from tournament.errors import ServiceError
+from tournament.registration import selectors as registration_selectors
+from tournament.registration.services import registration_window_close, registration_window_open
 
 MODELS = ["tournament", "player", "registration", "session", "seat", "table", "staff"]
 
@@ -29,9 +29,9 @@ def test_registration_opens_only_for_a_published_tournament(draft_tournament, to
     with pytest.raises(ServiceError, match="Publish the tournament first"):
         registration_window_open(tournament=draft_tournament, now=NOW)
     registration_window_open(tournament=tournament, now=NOW)
-    assert selectors.registration_is_open(tournament, NOW)
+    assert registration_selectors.registration_is_open(tournament, NOW)
     registration_window_close(tournament=tournament, now=NOW)
-    assert not selectors.registration_is_open(tournament, NOW)
+    assert not registration_selectors.registration_is_open(tournament, NOW)
 
 
 def test_dashboard_buttons_open_and_close_registration(client, tournament, organiser):

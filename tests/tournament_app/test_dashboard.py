@@ -8,12 +8,12 @@ from django.utils import timezone
 
 from tests.conftest import make_players
 from tests.tournament_app.conftest import make_player_user, register
-from tournament import selectors
+from tournament.events import selectors as events_selectors
 from tournament.models import Registration, Session, Staff, Table
 
 
 def _warnings(tournament):
-    return selectors.dashboard(tournament, timezone.now())["warnings"]
+    return events_selectors.dashboard(tournament, timezone.now())["warnings"]
 
 
 def _sessions(tournament, per_day: list[int]):

@@ -6,14 +6,14 @@ import pytest
 from openpyxl import Workbook
 
 from tests.conftest import make_players
-from tournament import selectors
-from tournament.importing import ImportFileError, check_rows, read_player_file
 from tournament.models import Player, Registration
+from tournament.registration import selectors as registration_selectors
+from tournament.registration.importing import ImportFileError, check_rows, read_player_file
 
 
 def _check(tournament, text: str, name: str = "players.csv"):
     rows = read_player_file(name, text.encode("utf-8"))
-    return check_rows(rows, selectors.known_people(rows, tournament=tournament))
+    return check_rows(rows, registration_selectors.known_people(rows, tournament=tournament))
 
 
 def test_csv_with_semicolons_bom_and_other_column_names_is_read():
@@ -32,7 +32,7 @@ def test_xlsx_is_read_and_a_lost_leading_zero_is_put_back(tournament):
     buffer = io.BytesIO()
     book.save(buffer)
     rows = read_player_file("list.xlsx", buffer.getvalue())
-    report = check_rows(rows, selectors.known_people(rows, tournament=tournament))
+    report = check_rows(rows, registration_selectors.known_people(rows, tournament=tournament))
     (check,) = report.checks
     assert check.ok
     assert check.row.ema_number == "01000123"
@@ -121,7 +121,7 @@ def test_known_people_takes_three_queries_however_many_rows(
     )
     rows = read_player_file("p.csv", text.encode())
     with django_assert_max_num_queries(3):
-        known = selectors.known_people(rows, tournament=tournament)
+        known = registration_selectors.known_people(rows, tournament=tournament)
     assert len(known.registrations) == Registration.objects.count() == 30
 
 

@@ -106,8 +106,8 @@ def test_organiser_list_queries_do_not_grow_with_players(
 
 
 def test_an_export_imports_into_the_next_tournament(client, mixed, organiser, draft_tournament):
-    from tournament.importing import read_player_file
-    from tournament.services.registration import registration_import
+    from tournament.registration.importing import read_player_file
+    from tournament.registration.services import registration_import
 
     client.force_login(organiser)
     exported = client.get(_url(mixed, _export="csv")).content

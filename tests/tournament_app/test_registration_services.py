@@ -6,10 +6,10 @@ import pytest
 
 from tests.conftest import make_players
 from tests.tournament_app.conftest import NOW, make_player_user, register
-from tournament import selectors
+from tournament.errors import ServiceError
 from tournament.models import Player, Registration, Table
-from tournament.services import ServiceError
-from tournament.services import registration as services
+from tournament.registration import selectors as registration_selectors
+from tournament.registration import services
 
 Status = Registration.Status
 
@@ -38,13 +38,13 @@ def test_self_registration_is_refused_when_closed_or_twice(tournament, open_tour
 
 
 def test_registration_window_has_a_start_and_an_end(tournament):
-    assert not selectors.registration_is_open(tournament, NOW)  # never opened
+    assert not registration_selectors.registration_is_open(tournament, NOW)  # never opened
     tournament.registration_opens = NOW + dt.timedelta(minutes=1)
-    assert not selectors.registration_is_open(tournament, NOW)
+    assert not registration_selectors.registration_is_open(tournament, NOW)
     tournament.registration_opens = NOW
-    assert selectors.registration_is_open(tournament, NOW)
+    assert registration_selectors.registration_is_open(tournament, NOW)
     tournament.registration_closes = NOW
-    assert not selectors.registration_is_open(tournament, NOW)
+    assert not registration_selectors.registration_is_open(tournament, NOW)
 
 
 def test_withdrawal_moves_the_first_on_the_waiting_list_up(open_tournament):
@@ -84,7 +84,7 @@ def test_confirm_pending_confirms_everyone_awaiting(open_tournament):
             tournament=open_tournament, player=make_player_user(n)[1], now=NOW
         )
     assert services.registration_confirm_pending(tournament=open_tournament) == 10
-    assert selectors.registration_counts(open_tournament) == {"confirmed": 10}
+    assert registration_selectors.registration_counts(open_tournament) == {"confirmed": 10}
 
 
 def test_only_confirmed_registrations_can_be_checked_in(tournament):
@@ -110,7 +110,7 @@ def test_field_of_a_multiple_of_four_is_ready(tournament):
     make_players(tournament, 8)
     tournament.registrations.update(checked_in=True)
     Table.objects.bulk_create(Table(tournament=tournament, number=n) for n in (1, 2))
-    status = selectors.field_status(tournament)
+    status = registration_selectors.field_status(tournament)
     assert status.ready and status.tables_needed == 2
 
 
@@ -119,16 +119,16 @@ def test_field_is_filled_from_the_checked_in_reserves(tournament):
     tournament.registrations.update(checked_in=True)
     Table.objects.bulk_create(Table(tournament=tournament, number=n) for n in (1, 2))
     first, second, _third = _reserves(tournament, 3)
-    assert "2 reserve(s) must fill in" in selectors.field_status(tournament).problem
+    assert "2 reserve(s) must fill in" in registration_selectors.field_status(tournament).problem
     status = services.field_fill_from_reserves(tournament=tournament)
     assert status.ready and status.size == 8
     assert list(tournament.registrations.filter(fills_in=True)) == [first, second]
-    assert selectors.players_to_seat(tournament).count() == 8
+    assert registration_selectors.players_to_seat(tournament).count() == 8
     # Two more players arrive: the reserves are no longer needed.
     for i in (1, 2):
         late = Player.objects.create(first_name=f"L{i}", last_name="Late", country="FR")
         register(tournament, late, checked_in=True)
-    assert not selectors.field_status(tournament).ready
+    assert not registration_selectors.field_status(tournament).ready
     status = services.field_fill_from_reserves(tournament=tournament)
     assert status.filling == 0 and status.size == 8
 
@@ -150,7 +150,7 @@ def test_too_few_tables_is_a_problem(tournament):
     make_players(tournament, 8)
     tournament.registrations.update(checked_in=True)
     Table.objects.create(tournament=tournament, number=1)
-    assert selectors.field_status(tournament).problem == (
+    assert registration_selectors.field_status(tournament).problem == (
         "8 players need 2 tables, but the tournament has 1. Add tables."
     )
 

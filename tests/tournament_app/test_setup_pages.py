@@ -115,8 +115,8 @@ def test_settings_change_the_number_of_sessions_and_their_length(client, tournam
 
 
 def test_sessions_already_played_are_not_removed(tournament, seated_session):
-    from tournament.services import ServiceError
-    from tournament.services.tournaments import tournament_update
+    from tournament.errors import ServiceError
+    from tournament.events.services import tournament_update
 
     with pytest.raises(ServiceError, match="Session 1 is already seated"):
         tournament_update(tournament=tournament, data={"session_count": 0})

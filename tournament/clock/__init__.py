@@ -5,7 +5,7 @@
   reports finished), each in a transaction with the current time as an argument.
 - ``selectors``: reads for the pages and for the score sheets (``table_ended_by_time``).
 - ``tasks``: thin Celery tasks that fire the signal at its time (ETA) or in a beat sweep.
-- ``views``: the clock page, its JSON state and the control actions.
+- ``views``, ``urls``: the clock page, its JSON state and the control actions.
 
 Vocabulary: the *signal* is the sound of EMA 5.9 ("a clear sound must indicate when 15
 minutes remain") and the gong of WRC 8.2 (at the end of the time). After it the tables play

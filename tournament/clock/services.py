@@ -15,6 +15,7 @@ import datetime as dt
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
+from ..jobs import queue_on_commit
 from ..models import Session, SessionClockEvent, Table, TableFinish
 from .timing import ZERO, ClockState, read_clock
 
@@ -24,6 +25,9 @@ EMA_SIGNAL_MINUTES_BEFORE_END = 15
 
 # The longest extension one click may add; more is almost certainly a typo.
 MAX_EXTENSION_MINUTES = 60
+
+# The Celery task that fires the signal at its time (tasks.py), queued by name.
+SIGNAL_TASK = "tournament.clock.fire_session_signal"
 
 
 class ClockError(Exception):
@@ -87,15 +91,10 @@ def _schedule_signal(session: Session, now: dt.datetime) -> None:
     because the signal fires once. Raising the timeout would delay every other task's
     recovery from a crashed worker by as much.
     """
-    from .tasks import fire_session_signal
-
     reading = read_clock(clock_state(session), now)
     if reading.signal_at is None:
         return
-    session_id, version, eta = session.pk, session.clock_version, reading.signal_at
-    transaction.on_commit(
-        lambda: fire_session_signal.apply_async(args=[session_id, version], eta=eta)
-    )
+    queue_on_commit(SIGNAL_TASK, args=[session.pk, session.clock_version], eta=reading.signal_at)
 
 
 def _require_running(session: Session) -> None:

@@ -1,7 +1,7 @@
 """Celery tasks of the clock: thin, an id in and a service call (style.md).
 
-Imported through ``CELERY_IMPORTS`` (config/settings.py): Celery's autodiscovery only looks
-at ``<app>/tasks.py``.
+Imported at start-up (``tournament/apps.py``, and ``CELERY_IMPORTS`` for workers): Celery's
+autodiscovery only looks at ``<app>/tasks.py``. The services queue them by name.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.utils import timezone
 from . import services
 
 
-@shared_task(name="tournament.clock.fire_session_signal")
+@shared_task(name=services.SIGNAL_TASK)
 def fire_session_signal(session_id: int, version: int) -> bool:
     """Queued with an ETA at the signal's time; a no-op if the clock changed since."""
     return services.session_signal_fire(session_id=session_id, version=version, now=timezone.now())

@@ -12,7 +12,8 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import selectors as tournament_selectors
+from tournament.seating import selectors as seating_selectors
+
 from ..models import Session, Table, Tournament
 from ..permissions import require_view, staff_role
 from . import selectors, services
@@ -86,7 +87,7 @@ def clock_page(request, slug: str, number: int):
         "table_rows": selectors.session_table_status(session, payload["signal_given"]),
         "extend_choices": EXTEND_CHOICES,
         "show_seating": show_seating,
-        "seating": tournament_selectors.session_tables(session) if show_seating else [],
+        "seating": seating_selectors.session_tables(session) if show_seating else [],
         "events": session.clock_events.select_related("by") if is_staff else [],
     }
     return render(request, "tournament/clock.html", context)

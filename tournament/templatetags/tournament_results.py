@@ -2,7 +2,7 @@
 
 from django import template
 
-from ..tables_results import points
+from tournament.standings.tables import points
 
 register = template.Library()
 

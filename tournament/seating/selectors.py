@@ -10,9 +10,18 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from .models import Player, Registration, Seat, SeatingJob, Session, Table, Tournament
-from .seating.core import metrics
-from .services.seating import sessions_with_locks
+from tournament.models import (
+    Player,
+    Registration,
+    Seat,
+    SeatingJob,
+    Session,
+    Table,
+    Tournament,
+)
+from tournament.registration import selectors as registration_selectors
+from tournament.seating.core import metrics
+from tournament.seating.services import disqualified_player_ids, sessions_with_locks
 
 
 def latest_jobs(tournament: Tournament, limit: int = 10) -> list[SeatingJob]:
@@ -215,14 +224,14 @@ def reseat_reasons(tournament: Tournament, sessions: list[Session]) -> dict[int,
     (the referee desk takes the player out of the unplayed sessions), the seats of those
     sessions and the field differ; re-planning fixes them and keeps the played sessions.
     """
-    from . import selectors
-    from .services.seating import disqualified_player_ids
-
     open_ids = [s.pk for s in sessions if not s.lock and s.seated]
     if not open_ids:
         return {}
     banned = disqualified_player_ids(tournament)
-    field_ids = set(selectors.players_to_seat(tournament).values_list("pk", flat=True)) - banned
+    field_ids = (
+        set(registration_selectors.players_to_seat(tournament).values_list("pk", flat=True))
+        - banned
+    )
     seated: dict[int, set[int]] = defaultdict(set)
     per_table: dict[tuple[int, int], int] = defaultdict(int)
     for session_id, table_id, player_id in Seat.objects.filter(session_id__in=open_ids).values_list(
@@ -248,9 +257,9 @@ def reseat_reasons(tournament: Tournament, sessions: list[Session]) -> dict[int,
 
 
 def manage_context(tournament: Tournament) -> dict:
-    from . import selectors
-
-    field_players = list(selectors.players_to_seat(tournament).order_by("last_name", "first_name"))
+    field_players = list(
+        registration_selectors.players_to_seat(tournament).order_by("last_name", "first_name")
+    )
     registrations = {
         r.player_id: r
         for r in tournament.registrations.filter(player__in=field_players).select_related(
@@ -264,9 +273,32 @@ def manage_context(tournament: Tournament) -> dict:
     return {
         "sessions": sessions,
         "needs_reseat": [s.number for s in sessions if s.reseat],
-        "field": selectors.field_status(tournament),
+        "field": registration_selectors.field_status(tournament),
         "jobs": latest_jobs(tournament),
         "fixed": fixed_tables(tournament),
         "field_players": [(p, registrations.get(p.pk)) for p in field_players],
         "tables": list(Table.objects.filter(tournament=tournament).order_by("number")),
     }
+
+
+def session_tables(session: Session) -> list[dict]:
+    """The session's tables, each with its four seats in wind order, in one query."""
+    seats = (
+        Seat.objects.filter(session=session)
+        .select_related("table", "player")
+        .order_by("table__number", "wind")
+    )
+    by_table: dict[int, dict] = {}
+    for seat in seats:
+        entry = by_table.setdefault(seat.table_id, {"table": seat.table, "seats": []})
+        entry["seats"].append(seat)
+    return list(by_table.values())
+
+
+def player_seat_index(session: Session) -> list[Seat]:
+    """Every seat of a session sorted by player name: what players look for in a big hall."""
+    return list(
+        Seat.objects.filter(session=session)
+        .select_related("table", "player")
+        .order_by("player__last_name", "player__first_name")
+    )

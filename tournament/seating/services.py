@@ -1,13 +1,13 @@
 """The seating bridge (issue 8): rows in, the seating core, Seat rows out.
 
-The seating core (``tournament/seating/``) knows players and tables only as indices. This
+The seating core (``tournament/seating/core/``) knows players and tables only as indices. This
 module maps them: the players are everybody seated in a played session plus the field to
-seat now (``selectors.players_to_seat``), ordered by primary key; the tables are the
+seat now (``registration_selectors.players_to_seat``), ordered by primary key; the tables are the
 tournament's physical tables ordered by number. A *locked* session (started, finished, or
 with a score sheet) is history: it is never rewritten, and the core avoids repeating its
 meetings and tables in the sessions it seats.
 
-Generation runs as a Celery task (``tournament.seating_tasks``) that calls
+Generation runs as a Celery task (``tournament.seating.tasks``) that calls
 :func:`seating_job_run`; the job row carries the progress for the progress page and, once
 done, the core's exact input, so the draw can be shown and re-run (EMA: seating drawn at
 random and transparently).
@@ -24,8 +24,9 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
-from .. import selectors
-from ..models import (
+from tournament.errors import ServiceError
+from tournament.jobs import queue_on_commit
+from tournament.models import (
     Player,
     Registration,
     Seat,
@@ -36,9 +37,9 @@ from ..models import (
     Tournament,
     Wind,
 )
-from ..seating.core import PlanOptions, SeatingError, SwissOptions, plan, quality, swiss
-from ..seating.core.metrics import rank_spread
-from . import ServiceError
+from tournament.registration import selectors as registration_selectors
+from tournament.seating.core import PlanOptions, SeatingError, SwissOptions, plan, quality, swiss
+from tournament.seating.core.metrics import rank_spread
 
 # A queued or running job older than this is taken for lost (a worker died with it), so it
 # no longer keeps the organiser from generating again.
@@ -49,6 +50,9 @@ PROGRESS_INTERVAL = 0.5
 
 
 # --- which sessions may change -----------------------------------------------------------
+
+# The Celery task that runs a queued job (tasks.py); queued by name, see tournament/jobs.py.
+GENERATE_TASK = "tournament.seating.generate"
 
 
 def lock_reason(session: Session, *, has_sheets: bool) -> str:
@@ -153,7 +157,7 @@ def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingI
     banned = disqualified_player_ids(tournament)
     field_ids = [
         pk
-        for pk in selectors.players_to_seat(tournament).values_list("pk", flat=True)
+        for pk in registration_selectors.players_to_seat(tournament).values_list("pk", flat=True)
         if pk not in banned
     ]
     if not field_ids:
@@ -196,7 +200,7 @@ def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingI
 def _standings_order(tournament: Tournament, index: dict[int, int], active: list[int]) -> list:
     """The active players best first; those not in the standings yet (a late registration)
     come last, in index order."""
-    from ..standings import standings
+    from tournament.standings.selectors import standings
 
     wanted = set(active)
     order = []
@@ -222,7 +226,7 @@ def seating_error_message(error: SeatingError, inp: SeatingInput | None = None) 
                 f"{params['players']} players need {params['needed']} tables, but the "
                 f"tournament has {params['tables']}: add tables on the tables page."
             )
-    from ..seating.core.errors import MESSAGES
+    from tournament.seating.core.errors import MESSAGES
 
     text = MESSAGES[error.code].format(**params)
     return "The seating cannot be made: " + text + "."
@@ -258,8 +262,6 @@ def seating_job_create(
     *, tournament: Tournament, method: str, seed: int, user, now: dt.datetime
 ) -> SeatingJob:
     """Check the input now (so the organiser hears at once what is wrong) and queue the job."""
-    from ..seating_tasks import generate_seating
-
     if method not in SeatingJob.Method.values:
         raise ServiceError(f"Unknown seating method {method!r}.")
     # One generation at a time per tournament: two would overwrite each other's seats.
@@ -271,9 +273,7 @@ def seating_job_create(
             f"{timezone.localtime(running.created_at):%H:%M}); wait for it to finish."
         )
     job = _job_new(tournament=tournament, method=method, seed=seed, user=user, now=now)
-    job_id = job.pk
-    # Queued after the commit, so a worker never looks for a row it cannot see yet.
-    transaction.on_commit(lambda: generate_seating.delay(job_id))
+    queue_on_commit(GENERATE_TASK, args=[job.pk])
     return job
 
 
@@ -640,7 +640,7 @@ def field_missing_from(session: Session) -> list[Player]:
     seated = Seat.objects.filter(session=session).values("player_id")
     return [
         p
-        for p in selectors.players_to_seat(tournament)
+        for p in registration_selectors.players_to_seat(tournament)
         .exclude(pk__in=seated)
         .order_by("last_name", "first_name")
         if p.pk not in banned

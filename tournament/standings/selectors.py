@@ -15,49 +15,24 @@ Places (who is ranked, where the disqualified go, equal totals) come from the ru
 
 from __future__ import annotations
 
-import importlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db.models import Q
 
+from referee.decisions import RefereeDecisions
+from referee.selectors import standings_decisions
 from scoring.rules.ranking import places, substitute_ranked
-
-from .models import Player, Registration, Seat, Session, Tournament
+from tournament.models import Player, Registration, Seat, Session, Tournament
 
 ZERO = Decimal(0)
 
 
-@dataclass(frozen=True)
-class RefereePenalty:
-    """A penalty from the referee desk: tournament points (negative), after uma."""
-
-    player_id: int
-    session_number: int | None  # None: a penalty for the whole tournament
-    points: Decimal
-    reason: str = ""
-
-
-@dataclass(frozen=True)
-class RefereeDecisions:
-    penalties: tuple[RefereePenalty, ...] = ()
-    disqualified: frozenset[int] = frozenset()  # player ids
-
-
 def referee_decisions(tournament: Tournament) -> RefereeDecisions:
-    """Penalties and disqualifications decided at the referee desk (issue 7).
-
-    The referee app plugs in by defining ``referee.selectors.standings_decisions(tournament)``
-    returning a ``RefereeDecisions`` (in a fixed number of queries).  Until it exists the
-    desk has decided nothing, and the standings hold only what the score sheets say.
-    """
-    try:
-        module = importlib.import_module("referee.selectors")
-    except ImportError:
-        return RefereeDecisions()
-    decide = getattr(module, "standings_decisions", None)
-    return decide(tournament) if decide else RefereeDecisions()
+    """Penalties and disqualifications decided at the referee desk, in a fixed number of
+    queries (``referee.selectors.standings_decisions``)."""
+    return standings_decisions(tournament)
 
 
 @dataclass(eq=False)

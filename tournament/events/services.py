@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from ..models import Session, Staff, Table, Tournament
-from . import ServiceError
+from tournament.errors import ServiceError
+from tournament.models import Session, Staff, Table, Tournament
 
 # Path segments under /t/ that are pages, not tournaments.
 RESERVED_SLUGS = {"new", "signup"}
@@ -227,22 +227,3 @@ def tournament_set_visibility(*, tournament: Tournament, published: bool) -> Non
         Tournament.Visibility.PUBLISHED if published else Tournament.Visibility.DRAFT
     )
     tournament.save(update_fields=["visibility"])
-
-
-@transaction.atomic
-def registration_window_open(*, tournament: Tournament, now: dt.datetime) -> None:
-    """Open self-registration now (until the closing time, if that is still ahead)."""
-    if not tournament.is_published:
-        raise ServiceError("Publish the tournament first: players cannot see a draft.")
-    tournament.registration_opens = now
-    if tournament.registration_closes and tournament.registration_closes <= now:
-        tournament.registration_closes = None
-    tournament.save(update_fields=["registration_opens", "registration_closes"])
-
-
-@transaction.atomic
-def registration_window_close(*, tournament: Tournament, now: dt.datetime) -> None:
-    tournament.registration_closes = now
-    if tournament.registration_opens and tournament.registration_opens > now:
-        tournament.registration_opens = None
-    tournament.save(update_fields=["registration_opens", "registration_closes"])

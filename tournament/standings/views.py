@@ -12,20 +12,15 @@ from django.urls import reverse
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from . import standings as selectors
-from .exports import ema_csv, ema_xlsx
-from .models import Player, Session, Tournament
-from .permissions import is_organiser, is_staff_of, require_staff, require_view
-from .tables_results import StandingsTable, points
+from tournament.models import Player, Session, Tournament
+from tournament.pages import viewable_tournament
+from tournament.permissions import is_organiser, is_staff_of, require_staff
+from tournament.standings import selectors
+from tournament.standings.exports import ema_csv, ema_xlsx
+from tournament.standings.tables import StandingsTable, points
 
 PROJECTOR_ROWS = 15  # rows a hall screen shows in large type at once
 PROJECTOR_SECONDS = 12  # how long each page stays up
-
-
-def _tournament(request, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    require_view(request.user, tournament)
-    return tournament
 
 
 def _after(request) -> int | None:
@@ -63,7 +58,7 @@ def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
 
 
 def standings(request, slug: str):
-    tournament = _tournament(request, slug)
+    tournament = viewable_tournament(request, slug)
     after = _after(request)
     data = selectors.standings(tournament, after_session=after)
     table = StandingsTable(_records(tournament, data), session_numbers=data.session_numbers)
@@ -102,7 +97,7 @@ def _tie_break_form(request, tournament: Tournament, current: str):
 
 
 def standings_projector(request, slug: str):
-    tournament = _tournament(request, slug)
+    tournament = viewable_tournament(request, slug)
     return render(
         request,
         "tournament/projector.html",
@@ -122,7 +117,7 @@ def _page(request, items: list):
 
 def standings_projector_rows(request, slug: str):
     """One page of the standings for the projector's script (fetched, no page reload)."""
-    tournament = _tournament(request, slug)
+    tournament = viewable_tournament(request, slug)
     data = selectors.standings(tournament)
     page = _page(request, data.rows)
     return render(
@@ -151,7 +146,7 @@ def standings_projector_rows(request, slug: str):
 
 
 def results_index(request, slug: str):
-    tournament = _tournament(request, slug)
+    tournament = viewable_tournament(request, slug)
     sessions = tournament.sessions.order_by("number")
     return render(
         request,
@@ -161,7 +156,7 @@ def results_index(request, slug: str):
 
 
 def session_results(request, slug: str, number: int):
-    tournament = _tournament(request, slug)
+    tournament = viewable_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
     tables, missing = selectors.session_results(session)
     return render(
@@ -179,7 +174,7 @@ def session_results(request, slug: str, number: int):
 
 def session_results_projector(request, slug: str, number: int):
     """The previous session's results on the hall screen before the next one (EMA)."""
-    tournament = _tournament(request, slug)
+    tournament = viewable_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
     return render(
         request,
@@ -196,7 +191,7 @@ def session_results_projector(request, slug: str, number: int):
 
 
 def session_results_projector_rows(request, slug: str, number: int):
-    tournament = _tournament(request, slug)
+    tournament = viewable_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
     page = _page(request, selectors.session_ranking(session))
     return render(
@@ -221,7 +216,7 @@ def session_results_projector_rows(request, slug: str, number: int):
 
 
 def player_page(request, slug: str, player_id: int):
-    tournament = _tournament(request, slug)
+    tournament = viewable_tournament(request, slug)
     player = get_object_or_404(Player, pk=player_id)
     sessions = selectors.player_sessions(tournament, player)
     if not sessions and not tournament.registrations.filter(player=player).exists():

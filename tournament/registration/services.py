@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .. import selectors
-from ..importing import ImportReport, PlayerRow, RowCheck, check_rows
-from ..models import Player, Registration, Tournament
-from . import ServiceError
+from tournament.errors import ServiceError
+from tournament.models import Player, Registration, Tournament
+from tournament.registration import selectors
+from tournament.registration.importing import ImportReport, PlayerRow, RowCheck, check_rows
 
 Status = Registration.Status
 
@@ -327,3 +327,22 @@ def field_fill_from_reserves(*, tournament: Tournament) -> selectors.FieldStatus
     reserves.exclude(pk__in=chosen).update(fills_in=False)
     reserves.filter(pk__in=chosen).update(fills_in=True)
     return selectors.field_status(tournament)
+
+
+@transaction.atomic
+def registration_window_open(*, tournament: Tournament, now: dt.datetime) -> None:
+    """Open self-registration now (until the closing time, if that is still ahead)."""
+    if not tournament.is_published:
+        raise ServiceError("Publish the tournament first: players cannot see a draft.")
+    tournament.registration_opens = now
+    if tournament.registration_closes and tournament.registration_closes <= now:
+        tournament.registration_closes = None
+    tournament.save(update_fields=["registration_opens", "registration_closes"])
+
+
+@transaction.atomic
+def registration_window_close(*, tournament: Tournament, now: dt.datetime) -> None:
+    tournament.registration_closes = now
+    if tournament.registration_opens and tournament.registration_opens > now:
+        tournament.registration_opens = None
+    tournament.save(update_fields=["registration_opens", "registration_closes"])

@@ -6,7 +6,7 @@ import django_filters
 from django.db.models import Q
 from django_countries import countries
 
-from .models import Registration
+from tournament.models import Registration
 
 STATUS_CHOICES = [*Registration.Status.choices, ("reserve", "Reserve")]
 

@@ -14,23 +14,13 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from . import seating_selectors, selectors
-from .models import Player, Registration, SeatingJob, Session, Table, Tournament, Wind
-from .permissions import is_organiser, require_organiser, require_view
-from .services import ServiceError
-from .services import seating as services
-
-
-def _viewable(request, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    require_view(request.user, tournament)
-    return tournament
-
-
-def _organised(request, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    require_organiser(request.user, tournament)
-    return tournament
+from tournament.errors import ServiceError
+from tournament.models import Player, Registration, SeatingJob, Session, Table, Tournament, Wind
+from tournament.pages import organised_tournament, viewable_tournament
+from tournament.permissions import is_organiser
+from tournament.registration import selectors as registration_selectors
+from tournament.seating import selectors, services
+from tournament.seating import selectors as seating_selectors
 
 
 def _session(tournament: Tournament, number: int) -> Session:
@@ -44,8 +34,8 @@ def _session(tournament: Tournament, number: int) -> Session:
 
 @require_GET
 def seating_index(request, slug: str):
-    tournament = _viewable(request, slug)
-    player = selectors.player_of(request.user)
+    tournament = viewable_tournament(request, slug)
+    player = registration_selectors.player_of(request.user)
     return render(
         request,
         "tournament/seating/index.html",
@@ -65,8 +55,8 @@ def seating_index(request, slug: str):
 
 @require_GET
 def seating_mine(request, slug: str):
-    _viewable(request, slug)
-    player = selectors.player_of(request.user)
+    viewable_tournament(request, slug)
+    player = registration_selectors.player_of(request.user)
     if player is None:
         messages.info(request, "Log in with a player account to see your own seating.")
         return redirect("tournament:seating", slug=slug)
@@ -75,7 +65,7 @@ def seating_mine(request, slug: str):
 
 @require_GET
 def player_schedule(request, slug: str, player_id: int):
-    tournament = _viewable(request, slug)
+    tournament = viewable_tournament(request, slug)
     player = get_object_or_404(Player, pk=player_id)
     rows = seating_selectors.player_schedule(tournament, player)
     seated = any(row.seat for row in rows)
@@ -89,7 +79,7 @@ def player_schedule(request, slug: str, player_id: int):
 
 
 def _print_context(request, slug: str, number: int) -> dict:
-    tournament = _viewable(request, slug)
+    tournament = viewable_tournament(request, slug)
     session = _session(tournament, number)
     return {
         "tournament": tournament,
@@ -117,7 +107,7 @@ def session_print_hall(request, slug: str, number: int):
 
 @require_GET
 def seating_quality(request, slug: str):
-    tournament = _viewable(request, slug)
+    tournament = viewable_tournament(request, slug)
     jobs = [
         j for j in seating_selectors.latest_jobs(tournament) if j.state == SeatingJob.State.DONE
     ]
@@ -136,7 +126,7 @@ def seating_quality(request, slug: str):
 def seating_job_input(request, slug: str, pk: int):
     """The core's exact input of a finished job, with the players its indices stand for:
     ``python -m tournament.seating plan`` (or ``swiss``) gives the same seating again."""
-    tournament = _viewable(request, slug)
+    tournament = viewable_tournament(request, slug)
     job = get_object_or_404(SeatingJob, tournament=tournament, pk=pk, state=SeatingJob.State.DONE)
     players = seating_selectors.job_players(job)
     payload = {
@@ -164,7 +154,7 @@ def seating_job_input(request, slug: str, pk: int):
 
 @require_GET
 def seating_manage(request, slug: str):
-    tournament = _organised(request, slug)
+    tournament = organised_tournament(request, slug)
     context = seating_selectors.manage_context(tournament)
     context.update(
         tournament=tournament,
@@ -176,7 +166,7 @@ def seating_manage(request, slug: str):
 
 @require_POST
 def seating_generate(request, slug: str):
-    tournament = _organised(request, slug)
+    tournament = organised_tournament(request, slug)
     method = request.POST.get("method", SeatingJob.Method.PLAN)
     try:
         seed = int(request.POST.get("seed", tournament.seating_seed))
@@ -196,7 +186,7 @@ def seating_generate(request, slug: str):
 
 
 def _job(request, slug: str, pk: int) -> SeatingJob:
-    tournament = _organised(request, slug)
+    tournament = organised_tournament(request, slug)
     return get_object_or_404(
         SeatingJob.objects.select_related("tournament"), tournament=tournament, pk=pk
     )
@@ -238,7 +228,7 @@ def seating_job_state(request, slug: str, pk: int):
 
 @require_POST
 def seating_fix_table(request, slug: str):
-    tournament = _organised(request, slug)
+    tournament = organised_tournament(request, slug)
     registration_id = request.POST.get("registration", "")
     registration = (
         Registration.objects.select_related("player")
@@ -335,7 +325,7 @@ def _edit_context(session: Session) -> dict:
 
 
 def session_seating_edit(request, slug: str, number: int):
-    tournament = _organised(request, slug)
+    tournament = organised_tournament(request, slug)
     session = _session(tournament, number)
     preview = None
     chosen = {}
@@ -365,7 +355,7 @@ def session_seating_edit(request, slug: str, number: int):
 @require_GET
 def session_seating_preview(request, slug: str, number: int):
     """The preview as JSON, for the edit page to show while the organiser picks."""
-    tournament = _organised(request, slug)
+    tournament = organised_tournament(request, slug)
     session = _session(tournament, number)
     try:
         change = _parse_change(request, session, request.GET)
@@ -387,3 +377,23 @@ def session_context(session: Session, by_name: list, user) -> dict:
         "job": session.seating_job,
         "changes": list(session.seat_changes.all()),
     }
+
+
+def session_seating(request, slug: str, number: int):
+    tournament = viewable_tournament(request, slug)
+    session = get_object_or_404(
+        Session.objects.select_related("seating_job"), tournament=tournament, number=number
+    )
+    by_name = selectors.player_seat_index(session)
+    return render(
+        request,
+        "tournament/session_seating.html",
+        {
+            "tournament": tournament,
+            "session": session,
+            "tables": selectors.session_tables(session),
+            "by_name": by_name,
+            "can_manage": is_organiser(request.user, tournament),
+            **session_context(session, by_name, request.user),
+        },
+    )

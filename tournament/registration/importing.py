@@ -20,8 +20,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django_countries import countries
 
-from .ema import country_mismatch, is_valid_ema_number
-from .models import Player, Registration
+from tournament.ema import country_mismatch, is_valid_ema_number
+from tournament.models import Player, Registration
 
 MAX_ROWS = 2000  # far above a European championship; a bigger file is a wrong file
 

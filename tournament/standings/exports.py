@@ -16,8 +16,8 @@ from decimal import Decimal
 
 from openpyxl import Workbook
 
-from .models import Tournament
-from .standings import standings
+from tournament.models import Tournament
+from tournament.standings.selectors import standings
 
 COLUMNS = [
     "position",

@@ -7,7 +7,7 @@ from django.template import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
 
-from .models import Registration
+from tournament.models import Registration
 
 
 class PageContextTemplateColumn(tables.TemplateColumn):

@@ -1,0 +1,25 @@
+"""What the referee desk decided, as the standings read it: penalties and disqualifications.
+
+Produced by ``referee.selectors.standings_decisions``; plain frozen data, so the standings
+need nothing else of the desk."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+
+@dataclass(frozen=True)
+class RefereePenalty:
+    """A penalty from the referee desk: tournament points (negative), after uma."""
+
+    player_id: int
+    session_number: int | None  # None: a penalty for the whole tournament
+    points: Decimal
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RefereeDecisions:
+    penalties: tuple[RefereePenalty, ...] = ()
+    disqualified: frozenset[int] = frozenset()  # player ids

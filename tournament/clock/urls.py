@@ -1,0 +1,25 @@
+"""URLs of the session clock (inside the ``tournament`` namespace)."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("<slug:slug>/clock/", views.clock_current, name="clock"),
+    path("<slug:slug>/sessions/<int:number>/clock/", views.clock_page, name="session_clock"),
+    path(
+        "<slug:slug>/sessions/<int:number>/clock/state/",
+        views.clock_state,
+        name="session_clock_state",
+    ),
+    path(
+        "<slug:slug>/sessions/<int:number>/clock/control/",
+        views.clock_control,
+        name="session_clock_control",
+    ),
+    path(
+        "<slug:slug>/sessions/<int:number>/tables/<int:table_number>/finished/",
+        views.table_finished,
+        name="session_table_finished",
+    ),
+]

@@ -1,0 +1,203 @@
+"""The organiser's pages: create and set up a tournament, manage registrations, check in.
+
+Views parse input, call one service, and show the result; a ``ServiceError`` becomes a
+message or a form error, and the form comes back filled in.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from tournament.errors import ServiceError
+from tournament.events import selectors
+from tournament.events import services as setup_services
+from tournament.events.forms import (
+    SessionScheduleFormSet,
+    StaffForm,
+    TablesForm,
+    TournamentForm,
+)
+from tournament.models import Staff
+from tournament.pages import form_error, organised_tournament, redirect_back, viewable_tournament
+from tournament.registration import selectors as registration_selectors
+
+
+@login_required
+def tournament_new(request):
+    form = TournamentForm(request.POST or None, creating=True)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = setup_services.tournament_create(
+                user=request.user,
+                data=form.cleaned_data,
+                table_count=form.cleaned_data.get("tables"),
+            )
+        except ServiceError as error:
+            form_error(form, error)
+        else:
+            messages.success(request, f"{tournament} is created. You are its organiser.")
+            return redirect("tournament:dashboard", slug=tournament.slug)
+    return render(request, "tournament/manage/tournament_form.html", {"form": form, "new": True})
+
+
+def dashboard(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    context = selectors.dashboard(tournament, timezone.now())
+    return render(
+        request, "tournament/manage/dashboard.html", {"tournament": tournament, **context}
+    )
+
+
+def settings(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            setup_services.tournament_update(tournament=tournament, data=form.cleaned_data)
+        except ServiceError as error:
+            form_error(form, error)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("tournament:dashboard", slug=tournament.slug)
+    # A failed ModelForm validation leaves the instance half-changed: show the stored name.
+    tournament.refresh_from_db()
+    return render(
+        request,
+        "tournament/manage/tournament_form.html",
+        {"form": form, "tournament": tournament, "new": False},
+    )
+
+
+def tables(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    existing = list(tournament.tables.all())
+    names = [t.name for t in existing]
+    while names and not names[-1]:
+        names.pop()
+    form = TablesForm(
+        request.POST or None, initial={"count": len(existing), "names": "\n".join(names)}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            setup_services.tournament_set_tables(
+                tournament=tournament,
+                count=form.cleaned_data["count"],
+                names=form.cleaned_data["names"],
+            )
+        except ServiceError as error:
+            form_error(form, error)
+        else:
+            messages.success(request, f"The tournament has {form.cleaned_data['count']} tables.")
+            return redirect("tournament:tables", slug=tournament.slug)
+    return render(
+        request,
+        "tournament/manage/tables.html",
+        {"tournament": tournament, "form": form, "tables": existing},
+    )
+
+
+def schedule(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    sessions = list(tournament.sessions.order_by("number"))
+    initial = [
+        {"number": s.number, "planned_start": s.planned_start, "minutes": s.minutes}
+        for s in sessions
+    ]
+    formset = SessionScheduleFormSet(request.POST or None, initial=initial)
+    if request.method == "POST" and formset.is_valid():
+        known = {s.number for s in sessions}
+        changes = [
+            (f.cleaned_data["number"], f.cleaned_data["planned_start"], f.cleaned_data["minutes"])
+            for f in formset
+            if f.cleaned_data.get("number") in known
+        ]
+        try:
+            setup_services.session_schedule_update(tournament=tournament, changes=changes)
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, "Schedule saved.")
+            return redirect("tournament:schedule", slug=tournament.slug)
+    rows = list(zip(sessions, formset, strict=False))
+    return render(
+        request,
+        "tournament/manage/schedule.html",
+        {"tournament": tournament, "formset": formset, "rows": rows},
+    )
+
+
+def staff(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    form = StaffForm(request.POST or None, initial={"role": Staff.Role.REFEREE})
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = setup_services.staff_add(tournament=tournament, **form.cleaned_data)
+        except ServiceError as error:
+            form_error(form, error)
+        else:
+            messages.success(request, f"{member.user} is now {member.get_role_display().lower()}.")
+            return redirect("tournament:staff", slug=tournament.slug)
+    return render(
+        request,
+        "tournament/manage/staff.html",
+        {"tournament": tournament, "form": form, "staff": selectors.staff_list(tournament)},
+    )
+
+
+@require_POST
+def staff_remove(request, slug: str, pk: int):
+    tournament = organised_tournament(request, slug)
+    member = get_object_or_404(Staff, pk=pk, tournament=tournament)
+    try:
+        setup_services.staff_remove(staff=member)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"{member.user} is no longer on the staff.")
+    return redirect("tournament:staff", slug=tournament.slug)
+
+
+@require_POST
+def publish(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    published = request.POST.get("published", "1") == "1"
+    setup_services.tournament_set_visibility(tournament=tournament, published=published)
+    messages.success(request, "Published." if published else "Back to draft: only staff see it.")
+    return redirect_back(request, tournament)
+
+
+def home(request):
+    tournaments = selectors.visible_tournaments(request.user)
+    return render(
+        request,
+        "tournament/home.html",
+        {
+            "tournaments": tournaments,
+            "my_registrations": selectors.registrations_of_user(request.user),
+        },
+    )
+
+
+def detail(request, slug: str):
+    tournament = viewable_tournament(request, slug)
+    now = timezone.now()
+    my_registration = registration_selectors.registration_of(tournament, request.user)
+    return render(
+        request,
+        "tournament/detail.html",
+        {
+            "tournament": tournament,
+            "sessions": selectors.sessions_with_counts(tournament),
+            "counts": registration_selectors.registration_counts(tournament),
+            "tables": tournament.tables.count(),
+            "rules": selectors.rules_summary(tournament),
+            "registration_open": registration_selectors.registration_is_open(tournament, now),
+            "my_registration": my_registration,
+            "waiting_position": registration_selectors.waiting_position(my_registration),
+            "now_dt": now,
+        },
+    )

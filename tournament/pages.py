@@ -1,0 +1,49 @@
+"""What every page of a tournament needs: its tournament for the role, the way back, errors.
+
+Views of every feature package start with one of these, so that "who may open this page" is
+answered in one place (the rules themselves are in :mod:`tournament.permissions`).
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from .errors import ServiceError
+from .models import Tournament
+from .permissions import require_organiser, require_staff, require_view
+
+
+def viewable_tournament(request, slug: str) -> Tournament:
+    """The tournament of the URL, for anyone who may see it (published, or staff)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_view(request.user, tournament)
+    return tournament
+
+
+def organised_tournament(request, slug: str) -> Tournament:
+    """The tournament of the URL, for its organisers only."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_organiser(request.user, tournament)
+    return tournament
+
+
+def staffed_tournament(request, slug: str) -> Tournament:
+    """The tournament of the URL, for its organisers and referees."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_staff(request.user, tournament)
+    return tournament
+
+
+def redirect_back(request, tournament: Tournament, default: str = "tournament:dashboard"):
+    """Back to the page the form came from (``next``), if it is on this site."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
+        return redirect(target)
+    return redirect(default, slug=tournament.slug)
+
+
+def form_error(form, error: ServiceError) -> None:
+    """A service's error on the form's field it names, or on the form as a whole."""
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, error.message)

@@ -1,0 +1,36 @@
+"""URLs of sign-up, registration, the player list, check-in,
+reserves, import (in the ``tournament`` namespace)."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("<slug:slug>/registration/open/", views.open_registration, name="open_registration"),
+    path(
+        "<slug:slug>/registration/close/",
+        views.close_registration,
+        name="close_registration",
+    ),
+    path(
+        "<slug:slug>/registrations/confirm-pending/",
+        views.confirm_pending,
+        name="confirm_pending",
+    ),
+    path(
+        "<slug:slug>/registrations/<int:pk>/<slug:action>/",
+        views.registration_action,
+        name="registration_action",
+    ),
+    path("<slug:slug>/players/add/", views.player_add, name="player_add"),
+    path("<slug:slug>/players/import/", views.player_import, name="player_import"),
+    path("<slug:slug>/check-in/", views.checkin, name="checkin"),
+    path(
+        "<slug:slug>/check-in/fill-from-reserves/",
+        views.fill_from_reserves,
+        name="fill_from_reserves",
+    ),
+    path("<slug:slug>/register/", views.register, name="register"),
+    path("<slug:slug>/withdraw/", views.withdraw, name="withdraw"),
+    path("<slug:slug>/players/", views.players, name="players"),
+]

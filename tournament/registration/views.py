@@ -1,0 +1,381 @@
+"""Players' own pages: sign up for an account, register for a tournament, withdraw.
+
+Self-registration needs an account: the player can then see and withdraw their own
+registration, nobody can sign others up or withdraw them, and an organiser's confirmation
+goes to a person who can log in. The account and the player record are made in one form.
+"""
+
+from __future__ import annotations
+
+import base64
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from tournament.errors import ServiceError
+from tournament.models import Registration, Tournament
+from tournament.pages import form_error, organised_tournament, redirect_back, viewable_tournament
+from tournament.permissions import is_organiser, require_view
+from tournament.registration import selectors
+from tournament.registration import services as reg_services
+from tournament.registration.filters import RegistrationFilter
+from tournament.registration.forms import (
+    ImportForm,
+    PersonForm,
+    RegistrationAddForm,
+    SignUpForm,
+)
+from tournament.registration.importing import ImportFileError, read_player_file
+from tournament.registration.tables import RegistrationTable
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("home")
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
+        next_url = ""
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        check = reg_services.player_check(form.row())
+        form.add_check_errors(check)
+        if not form.errors:
+            try:
+                user = reg_services.player_sign_up(
+                    username=form.cleaned_data["username"],
+                    password=form.cleaned_data["password1"],
+                    check=check,
+                )
+            except ServiceError as error:
+                form.add_error(error.field if error.field in form.fields else None, error.message)
+            else:
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                for warning in check.warnings:
+                    messages.warning(request, warning)
+                messages.success(request, f"Welcome, {user.first_name}! Your account is ready.")
+                return redirect(next_url or "home")
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+@login_required
+def register(request, slug: str):
+    """Register the logged-in player (making their player record first if they have none)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_view(request.user, tournament)
+    now = timezone.now()
+    player = selectors.player_of(request.user)
+    registration = selectors.registration_of(tournament, request.user)
+    form = None
+    if player is None:
+        form = PersonForm(
+            request.POST or None,
+            initial={
+                "first_name": request.user.first_name,
+                "last_name": request.user.last_name,
+                "email": request.user.email,
+            },
+        )
+    if request.method == "POST":
+        if form is not None and form.is_valid():
+            check = reg_services.player_check(form.row())
+            form.add_check_errors(check)
+            if not form.errors:
+                try:
+                    player = reg_services.player_profile_create(user=request.user, check=check)
+                except ServiceError as error:
+                    form.add_error(
+                        error.field if error.field in form.fields else None, error.message
+                    )
+        if player is not None:
+            try:
+                registration = reg_services.registration_self_register(
+                    tournament=tournament, player=player, now=now
+                )
+            except ServiceError as error:
+                messages.error(request, error.message)
+            else:
+                if registration.status == Registration.Status.WAITING:
+                    messages.warning(
+                        request,
+                        "The tournament is full: you are on the waiting list. You move up "
+                        "when someone withdraws.",
+                    )
+                else:
+                    messages.success(
+                        request, "You are registered. An organiser will confirm your place."
+                    )
+                return redirect(tournament.get_absolute_url())
+    return render(
+        request,
+        "tournament/register.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "player": player,
+            "registration": registration,
+            "is_open": selectors.registration_is_open(tournament, now),
+        },
+    )
+
+
+@require_POST
+@login_required
+def withdraw(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_view(request.user, tournament)
+    registration = selectors.registration_of(tournament, request.user)
+    if registration is None:
+        messages.error(request, "You are not registered for this tournament.")
+    else:
+        try:
+            reg_services.registration_withdraw(registration=registration)
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, "You have withdrawn from the tournament.")
+    return redirect(tournament.get_absolute_url())
+
+
+@require_POST
+def open_registration(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    try:
+        reg_services.registration_window_open(tournament=tournament, now=timezone.now())
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Registration is open.")
+    return redirect_back(request, tournament)
+
+
+@require_POST
+def close_registration(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    reg_services.registration_window_close(tournament=tournament, now=timezone.now())
+    messages.success(request, "Registration is closed.")
+    return redirect_back(request, tournament)
+
+
+@require_POST
+def confirm_pending(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    n = reg_services.registration_confirm_pending(tournament=tournament)
+    messages.success(request, f"{n} registration(s) confirmed.")
+    return redirect_back(request, tournament)
+
+
+@require_POST
+def fill_from_reserves(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    try:
+        field = reg_services.field_fill_from_reserves(tournament=tournament)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            f"{field.filling} reserve(s) fill in: {field.size} players at "
+            f"{field.tables_needed} tables.",
+        )
+    return redirect_back(request, tournament)
+
+
+@require_POST
+def registration_action(request, slug: str, pk: int, action: str):
+    tournament = organised_tournament(request, slug)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "tournament"), pk=pk, tournament=tournament
+    )
+    if action not in REGISTRATION_ACTIONS:
+        messages.error(request, f"Unknown action “{action}”.")
+        return redirect_back(request, tournament, "tournament:players")
+    try:
+        outcome = REGISTRATION_ACTIONS[action](registration)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"{registration.player}: done ({action.replace('-', ' ')}).")
+        if action == "withdraw" and outcome is not None:
+            messages.info(
+                request, f"{outcome.player} moves up from the waiting list (to be confirmed)."
+            )
+    return redirect_back(request, tournament, "tournament:players")
+
+
+def player_add(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    form = RegistrationAddForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        check = reg_services.player_check(form.row(), tournament=tournament)
+        if check.skip:
+            check.error("", check.skip)
+        form.add_check_errors(check)
+        if not form.errors:
+            try:
+                registration = reg_services.registration_add(tournament=tournament, check=check)
+            except ServiceError as error:
+                form_error(form, error)
+            else:
+                for warning in check.warnings:
+                    messages.warning(request, f"{registration.player}: {warning}")
+                status = (
+                    "reserve"
+                    if registration.is_reserve
+                    else registration.get_status_display().lower()
+                )
+                messages.success(request, f"{registration.player} is registered ({status}).")
+                if "again" in request.POST:
+                    return redirect("tournament:player_add", slug=tournament.slug)
+                return redirect("tournament:players", slug=tournament.slug)
+    return render(
+        request, "tournament/manage/player_add.html", {"tournament": tournament, "form": form}
+    )
+
+
+def _session_key(tournament: Tournament) -> str:
+    return f"player-import:{tournament.pk}"
+
+
+def player_import(request, slug: str):
+    """Upload, check, and import; a file with bad rows is kept for "only the good rows"."""
+    tournament = organised_tournament(request, slug)
+    key = _session_key(tournament)
+    form = ImportForm()
+    report = result = None
+    filename = ""
+    if request.method == "POST" and request.POST.get("action") == "good-rows":
+        stored = request.session.get(key)
+        if stored is None:
+            messages.error(request, "The file is no longer at hand; upload it again.")
+            return redirect("tournament:player_import", slug=tournament.slug)
+        filename = stored["name"]
+        rows = read_player_file(filename, base64.b64decode(stored["data"]))
+        report, result = reg_services.registration_import(
+            tournament=tournament, rows=rows, only_good_rows=True
+        )
+        del request.session[key]
+    elif request.method == "POST":
+        form = ImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            filename = upload.name
+            data = upload.read()
+            try:
+                rows = read_player_file(filename, data)
+            except ImportFileError as error:
+                form.add_error("file", str(error))
+            else:
+                report, result = reg_services.registration_import(tournament=tournament, rows=rows)
+                if result is None:
+                    request.session[key] = {
+                        "name": filename,
+                        "data": base64.b64encode(data).decode("ascii"),
+                    }
+                else:
+                    request.session.pop(key, None)
+    if result is not None:
+        messages.success(
+            request,
+            f"Imported from {filename}: {result.confirmed} confirmed, {result.waiting} on the "
+            f"waiting list, {result.reserves} reserve(s); {result.skipped} already registered.",
+        )
+    return render(
+        request,
+        "tournament/manage/import.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "report": report,
+            "result": result,
+            "filename": filename,
+        },
+    )
+
+
+def checkin(request, slug: str):
+    tournament = organised_tournament(request, slug)
+    if request.method == "POST":
+        ids = [int(i) for i in request.POST.getlist("registration") if i.isdigit()]
+        checked_in = request.POST.get("action") != "undo"
+        if not ids:
+            messages.error(request, "Tick the players to check in first.")
+        else:
+            try:
+                n = reg_services.registration_check_in(
+                    tournament=tournament, ids=ids, checked_in=checked_in
+                )
+            except ServiceError as error:
+                messages.error(request, error.message)
+            else:
+                verb = "checked in" if checked_in else "no longer checked in"
+                messages.success(request, f"{n} {verb}.")
+        return redirect(reverse("tournament:checkin", args=[tournament.slug]))
+    return render(
+        request,
+        "tournament/manage/checkin.html",
+        {
+            "tournament": tournament,
+            "registrations": selectors.checkin_list(tournament),
+            "field": selectors.field_status(tournament),
+        },
+    )
+
+
+def players(request, slug: str):
+    """The player list: sortable, searchable, filtered by country and status, exported.
+
+    Organisers see every registration with e-mail, check-in and actions; everyone else sees
+    the players who have not withdrawn.
+    """
+    tournament = viewable_tournament(request, slug)
+    organiser = is_organiser(request.user, tournament)
+    registrations = selectors.tournament_registrations(tournament)
+    if not organiser:
+        registrations = registrations.exclude(status=Registration.Status.WITHDRAWN)
+    filterset = RegistrationFilter(
+        request.GET or None,
+        queryset=registrations,
+        country_codes=selectors.registration_countries(tournament),
+        organiser=organiser,
+    )
+    table = RegistrationTable(filterset.qs, organiser=organiser)
+    export_format = request.GET.get("_export")
+    if TableExport.is_valid_format(export_format):
+        RequestConfig(request, paginate=False).configure(table)
+        exporter = TableExport(export_format, table, dataset_kwargs={"title": "Players"})
+        return exporter.response(f"{tournament.slug}-players.{export_format}")
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "tournament/players.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "filter": filterset,
+            "organiser": organiser,
+            "query": query.urlencode(),
+            "shown": table.paginator.count,
+        },
+    )
+
+
+REGISTRATION_ACTIONS = {
+    "confirm": lambda r: reg_services.registration_confirm(registration=r),
+    "withdraw": lambda r: reg_services.registration_withdraw(registration=r),
+    "reserve": lambda r: reg_services.registration_set_reserve(registration=r, reserve=True),
+    "player": lambda r: reg_services.registration_set_reserve(registration=r, reserve=False),
+    "counts": lambda r: reg_services.registration_set_results_count(registration=r, counts=True),
+    "not-counted": lambda r: reg_services.registration_set_results_count(
+        registration=r, counts=False
+    ),
+}

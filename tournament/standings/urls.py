@@ -1,0 +1,42 @@
+"""URLs of standings, results, the player page, the projector,
+the EMA results file (in the ``tournament`` namespace)."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("<slug:slug>/standings/", views.standings, name="standings"),
+    path(
+        "<slug:slug>/standings/projector/",
+        views.standings_projector,
+        name="standings_projector",
+    ),
+    path(
+        "<slug:slug>/standings/projector/rows/",
+        views.standings_projector_rows,
+        name="standings_projector_rows",
+    ),
+    path("<slug:slug>/results/", views.results_index, name="results"),
+    path(
+        "<slug:slug>/results/<int:number>/",
+        views.session_results,
+        name="session_results",
+    ),
+    path(
+        "<slug:slug>/results/<int:number>/projector/",
+        views.session_results_projector,
+        name="session_results_projector",
+    ),
+    path(
+        "<slug:slug>/results/<int:number>/projector/rows/",
+        views.session_results_projector_rows,
+        name="session_results_projector_rows",
+    ),
+    path("<slug:slug>/players/<int:player_id>/", views.player_page, name="player"),
+    path(
+        "<slug:slug>/export/ema-results.<str:fmt>",
+        views.ema_export,
+        name="ema_export",
+    ),
+]
