@@ -859,7 +859,7 @@ def _offer(
     if yaku_han == 0:
         return
     han = yaku_han + dora_han
-    counted, total, limit, cost = best.values[han << 8 | fu]
+    counted, total, limit, cost = best.values[han, fu]
     key = (total, han, fu)
     if key > best.key:
         best.key, best.yakuman, best.han, best.fu = key, counted, han, fu

@@ -266,7 +266,7 @@ def test_value_table_is_the_plain_payment(ruleset):
             table = value_table(dealer, tsumo, rs.kiriage_mangan, rs.counted_yakuman_han)
             for han in range(1, 16):
                 for fu in (20, 25, 30, 40, 70, 110):
-                    counted, total, limit, cost = table[han << 8 | fu]
+                    counted, total, limit, cost = table[han, fu]
                     counts = rs.counted_yakuman_han is not None and han >= rs.counted_yakuman_han
                     assert counted == int(counts)
                     assert total == total_points(rs, han, fu, counted, dealer, tsumo)
