@@ -609,6 +609,14 @@ def _check_flags(s: Situation) -> None:
             "chankan_on_self_draw",
             "chankan (robbing a kong) is a win on another player's tile, not a self-draw",
         ),
+        # EMA 3.4.1: the last tile can only be claimed for a win, not for a kong, so no
+        # kong can be declared, nor robbed, on the last discard.
+        (
+            f["chankan"] and f["houtei"],
+            "chankan_and_houtei",
+            "chankan (robbing a kong) and houtei (the last discard) cannot both happen: "
+            "no kong can be declared on the last tile (EMA 3.4.1)",
+        ),
         # EMA 4.2.5 Blessing of Heaven: East on his initial deal, no concealed kong.
         (
             f["tenhou"] and not dealer,
