@@ -32,6 +32,7 @@ from typing import Any
 
 from scoring.rules.errors import GAME_NOT_OVER, GAME_OVER, NOT_ALLOWED, RuleViolation
 from scoring.rules.final import chombo_penalties, settle_game
+from scoring.rules.limits import MAX_HAN, MAX_HANDS, check_chombos, whole_number
 from scoring.rules.payments import check_han_fu, cost_total, hand_cost
 from scoring.rules.request import check_keys, invalid, parse_players, ruleset_of
 from scoring.rules.rulesets import ABORTIVE_DRAWS, Ruleset
@@ -152,6 +153,8 @@ def _parse_win(table: _Table, ruleset: Ruleset, data: Any, tsumo: bool) -> _Win:
         if "han" not in data:
             raise invalid("a win needs its han (or yakuman)")
         han = _whole(data["han"], "han")
+        if han > MAX_HAN:
+            whole_number(han, "han", 1, MAX_HAN)  # refuses it, naming the field
         fu = data.get("fu")
         if fu is not None:
             fu = _whole(fu, "fu")
@@ -493,6 +496,7 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
     hands = request.get("hands", [])
     if not isinstance(hands, list):
         raise invalid("hands must be a list")
+    whole_number(len(hands), "the number of hands", 0, MAX_HANDS)
     ended_by_time = request.get("ended_by_time", False)
     if not isinstance(ended_by_time, bool):
         raise invalid("ended_by_time must be true or false")
@@ -533,6 +537,7 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
             number=len(hands) + 1,
             label=table.label,
         )
+    check_chombos(table.chombos, players, "hands")
     penalty: list[Fraction] = chombo_penalties(ruleset, players, table.chombos)
     answer = settle_game(ruleset, players, table.points, table.sticks, penalty, substitutes)
     answer["log"] = log
