@@ -18,7 +18,11 @@ rinshan kaihou (Aalto 22: the player who fed the kong); ``substitutes``
 (``{"<player>": "start" | "during"}``, EMA 5.8 / WRC 7.2): the answer's ``uma``,
 ``table_score`` and ``score`` then follow the ruleset's substitute rule, while ``final``,
 ``rank`` and ``log`` stay the table as it was played (substitutes.py).  The answer adds
-``table_score`` as the ``final`` command does.
+``table_score`` as the ``final`` command does, and ``noten_riichi``: the riichi declarers
+who were not tenpai at an exhaustive draw (EMA 3.4.6: a chombo unless the hand was declared
+dead after the riichi, which the sheet cannot tell), ``[{"hand": 3, "round": "E3",
+"player": "Ann"}]``, empty when there are none; the log entry of such a hand lists them too
+(``"noten_riichi": ["Ann"]``).  The sheet is not refused: the referee decides.
 
 A sheet that breaks a rule is refused with a ``RuleViolation`` whose message starts with
 the hand's 1-based number and round, e.g. ``"hand 7 (S2): ..."``.
@@ -99,6 +103,8 @@ class _Outcome:
     dealer_won_or_tenpai: bool = False  # for Aalto 12 (agari yame after the last hand)
     counter: str = "add"  # "add", "reset" or "keep"
     chombo: str | None = None
+    # Riichi declarers not tenpai at an exhaustive draw (EMA 3.4.6), by first seat.
+    noten_riichi: list[int] = field(default_factory=list)
 
 
 # --- parsing ----------------------------------------------------------------------------
@@ -316,13 +322,21 @@ def _draw(table: _Table, ruleset: Ruleset, hand: dict[str, Any], declared: list[
     check_keys(data, {"tenpai"}, "draw")
     tenpai = _players(table, data.get("tenpai", []), "tenpai")
     delta = _noten_payments(ruleset, tenpai)
-    # A riichi declarer missing from tenpai is allowed: a dead hand after the riichi only
-    # pays the noten penalty (EMA 3.4.6, 3.4.7).
+    # EMA 3.4.6: a riichi declarer who is not tenpai at an exhaustive draw has made a
+    # chombo, unless his hand was declared dead after the riichi (EMA 3.4.7: then he only
+    # pays the noten penalty).  The sheet cannot tell the two apart, so the hand is scored
+    # as written and the declarer is flagged for the referee, who records the chombo (a
+    # chombo hand) if there was one.
+    noten_riichi = [seat for seat in declared if seat not in tenpai]
     dealer_tenpai = table.dealer in tenpai
     # EMA 3.4.2 / 3.4.4 / 3.4.11: a counter is added, the sticks stay on the table, East
     # stays East when tenpai.
     return _Outcome(
-        delta, dealer_stays=dealer_tenpai, dealer_won_or_tenpai=dealer_tenpai, counter="add"
+        delta,
+        dealer_stays=dealer_tenpai,
+        dealer_won_or_tenpai=dealer_tenpai,
+        counter="add",
+        noten_riichi=noten_riichi,
     )
 
 
@@ -502,6 +516,7 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
         raise invalid("ended_by_time must be true or false")
     table = _Table(players, [ruleset.start_points] * 4)
     log: list[dict[str, Any]] = []
+    noten_riichi: list[dict[str, Any]] = []
     last_label = table.label
     for number, hand in enumerate(hands, start=1):
         if table.over:
@@ -527,6 +542,12 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
         last_label = table.label
         _advance(table, ruleset, outcome, declared)
         entry["delta"] = dict(zip(players, outcome.delta, strict=True))
+        if outcome.noten_riichi:
+            names = [players[seat] for seat in outcome.noten_riichi]
+            entry["noten_riichi"] = names
+            noten_riichi += [
+                {"hand": number, "round": last_label, "player": name} for name in names
+            ]
         log.append(entry)
     if not table.over and not ended_by_time:
         raise RuleViolation(
@@ -541,4 +562,5 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
     penalty: list[Fraction] = chombo_penalties(ruleset, players, table.chombos)
     answer = settle_game(ruleset, players, table.points, table.sticks, penalty, substitutes)
     answer["log"] = log
+    answer["noten_riichi"] = noten_riichi
     return answer
