@@ -100,7 +100,10 @@ def evaluate_final(request: dict[str, Any]) -> dict[str, Any]:
     points_in = request.get("points")
     if not isinstance(points_in, dict):
         raise _invalid("points must be an object mapping the four players to their points")
-    players = parse_players(list(points_in))
+    try:
+        players = parse_players(list(points_in))
+    except RuleViolation as exc:
+        raise exc.with_prefix("points") from None  # the names are the keys of points
     points: list[int] = []
     bound = max_points(ruleset.start_points)
     for name in players:

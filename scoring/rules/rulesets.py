@@ -372,7 +372,7 @@ def get_ruleset(name: str = DEFAULT_RULESET, /, **overrides: Any) -> Ruleset:
             INVALID_INPUT,
             "unknown_parameter",
             "unknown ruleset parameter(s): {names}",
-            names=", ".join(unknown),
+            names=", ".join(map(repr, unknown)),
         )
     checked = {k: _check_value(k, v, getattr(base, k)) for k, v in overrides.items()}
     if "start_points" in checked and "return_points" not in checked:
