@@ -96,6 +96,13 @@ def _write(out: TextIO, data: dict[str, Any]) -> None:
     try:
         # allow_nan=False: NaN and Infinity are not JSON; an answer holding one is a bug.
         text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+        if not text.isascii():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                # A lone surrogate ("\udcff" in the request) is no UTF-8 character: it
+                # is written escaped, as JSON allows.
+                text = json.dumps(data, allow_nan=False)
     except (ValueError, TypeError, RecursionError) as exc:
         text = json.dumps(
             _error(INTERNAL_ERROR, f"internal error: the answer is not JSON: {_said(exc)}")
