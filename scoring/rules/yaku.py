@@ -49,9 +49,16 @@ AALTO_LOCAL_YAKU = frozenset(
 )
 
 
+_CHARACTERS, _CIRCLES, _BAMBOO = (frozenset(range(s, s + 9)) for s in (0, 9, 18))
+
+
 def suits_used(kinds: frozenset[int]) -> int:
     """How many of the three suits (characters, circles, bamboo) the tile kinds use."""
-    return len({k // 9 for k in kinds if k < 27})
+    return (
+        (not kinds.isdisjoint(_CHARACTERS))
+        + (not kinds.isdisjoint(_CIRCLES))
+        + (not kinds.isdisjoint(_BAMBOO))
+    )
 
 
 class Situation:
