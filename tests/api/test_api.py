@@ -442,3 +442,13 @@ def test_standings_page_json_export_still_works(client, scored):
     response = client.get(f"/t/{PUBLISHED}/standings/", {"_export": "json"})
     assert response.status_code == 200
     assert response.json()[0]["Player"] == "Last002, First002"
+
+
+@pytest.mark.django_db
+def test_player_page_json_export_still_works(client, scored):
+    response = client.get(f"/t/{PUBLISHED}/players/", {"_export": "json"})
+    assert response.status_code == 200
+    rows = response.json()
+    assert len(rows) == 8
+    assert rows[0]["EMA number"] == "05000000"
+    assert "@example.org" not in response.content.decode()
