@@ -90,6 +90,24 @@ class TableSeating(Schema):
     seats: list[SeatOut]
 
 
+class PlayerSessionOut(Schema):
+    session: int
+    table: int
+    wind: Wind
+    opponents: list[SeatOut]
+    score: float | None = Field(description="Null until the table's sheet is confirmed.")
+    place: int | None
+    running_total: float | None = Field(
+        description="Sum of the player's confirmed scores up to this session."
+    )
+
+
+class PlayerDetail(Schema):
+    player: PlayerRef
+    club: str
+    sessions: list[PlayerSessionOut]
+
+
 class SeatingPage(Page):
     session: int
     items: list[TableSeating]

@@ -87,6 +87,35 @@ def players(tournament: Tournament) -> list[dict]:
     ]
 
 
+def player_detail(tournament: Tournament, player_id: int) -> dict:
+    """A player's event as the player page shows it: each session's table, seat, opponents,
+    score and running total (``tournament.standings.selectors.player_sessions``)."""
+    player = Player.objects.filter(pk=player_id).first()
+    sessions = standings_selectors.player_sessions(tournament, player) if player else []
+    if player is None or (
+        not sessions and not tournament.registrations.filter(player=player).exists()
+    ):
+        raise Http404("This player is not in this tournament.")
+    return {
+        "player": player_ref(player),
+        "club": player.club,
+        "sessions": [
+            {
+                "session": s.number,
+                "table": s.seat.table.number,
+                "wind": _wind(s.seat.wind),
+                "opponents": [
+                    {"wind": _wind(o.wind), "player": player_ref(o.player)} for o in s.opponents
+                ],
+                "score": s.result.score if s.result is not None else None,
+                "place": s.result.rank if s.result is not None else None,
+                "running_total": s.running_total,
+            }
+            for s in sessions
+        ],
+    }
+
+
 def session_of(tournament: Tournament, number: int) -> Session:
     try:
         return tournament.sessions.get(number=number)

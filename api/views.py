@@ -82,6 +82,22 @@ def player_list(request, slug: str, page: Query[schemas.PageParams]):
 
 
 @api.get(
+    "/tournaments/{slug:slug}/players/{int:player_id}",
+    response={200: schemas.PlayerDetail, **ERRORS},
+    tags=["players"],
+)
+def player_detail(request, slug: str, player_id: int):
+    """A player's sessions: table, seat wind, opponents, score and running total."""
+    tournament = viewable_tournament(request, slug)
+    return cached(
+        tournament,
+        "player",
+        lambda: selectors.player_detail(tournament, player_id),
+        player=player_id,
+    )
+
+
+@api.get(
     "/tournaments/{slug:slug}/sessions/{int:number}/seating",
     response={200: schemas.SeatingPage, **ERRORS},
     tags=["seating"],

@@ -173,6 +173,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "api:tournament_list": E(ANY),
     "api:tournament_detail": E(PUBLIC),
     "api:player_list": E(PUBLIC),
+    "api:player_detail": E(PUBLIC),
     "api:session_seating": E(PUBLIC),
     "api:standings": E(PUBLIC),
     "api:session_results": E(PUBLIC),

@@ -52,7 +52,8 @@ def test_openapi_schema_is_valid_and_lists_every_endpoint(client):
     assert response.status_code == 200
     spec = response.json()
     validate(spec)  # raises on an invalid OpenAPI document
-    documented = {"/tournaments"} | {p.replace("/1/", "/{number}/") for p in TOURNAMENT_ENDPOINTS}
+    documented = {"/tournaments", "/tournaments/{slug}/players/{player_id}"}
+    documented |= {p.replace("/1/", "/{number}/") for p in TOURNAMENT_ENDPOINTS}
     assert set(spec["paths"]) == {API + p for p in documented}
     limit = next(
         p for p in spec["paths"]["/api/v1/tournaments"]["get"]["parameters"] if p["name"] == "limit"
@@ -452,3 +453,41 @@ def test_player_page_json_export_still_works(client, scored):
     assert len(rows) == 8
     assert rows[0]["EMA number"] == "05000000"
     assert "@example.org" not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_player_detail(client, scored):
+    data = client.get(url(f"/tournaments/{{slug}}/players/{scored[2].pk}")).json()
+    assert data["player"]["last_name"] == "Last002"
+    first, second = data["sessions"]
+    # Session 1, table 1, West (p0 p1 p2 p3): 30,000 -> 2nd, 0 + 5 uma = 5.
+    assert (first["session"], first["table"], first["wind"]) == (1, 1, "W")
+    assert [(o["wind"], o["player"]["last_name"]) for o in first["opponents"]] == [
+        ("E", "Last000"),
+        ("S", "Last001"),
+        ("N", "Last003"),
+    ]
+    assert (first["score"], first["place"], first["running_total"]) == (5, 2, 5)
+    # Session 2, table 2, East (p2 p6 p3 p7): 50,000 -> 1st, 20 + 15 = 35; 5 + 35 = 40.
+    assert (second["session"], second["table"], second["wind"]) == (2, 2, "E")
+    assert (second["score"], second["place"], second["running_total"]) == (35, 1, 40)
+
+
+@pytest.mark.django_db
+def test_player_detail_permissions_and_cache(client, scored, draft):
+    from tournament.models import Player
+
+    outsider = Player.objects.get(last_name="Draft0")  # plays the draft, not the open
+    assert client.get(url(f"/tournaments/{{slug}}/players/{outsider.pk}")).status_code == 404
+    draft_url = url(f"/tournaments/{{slug}}/players/{outsider.pk}", DRAFT)
+    assert client.get(draft_url).status_code == 404
+    assert client.get(url("/tournaments/{slug}/players/999999")).json() == {
+        "detail": "This player is not in this tournament."
+    }
+    target = url(f"/tournaments/{{slug}}/players/{scored[0].pk}")
+    assert _queries(client, target) > 1
+    assert _queries(client, target) == 1
+    from django.contrib.auth import get_user_model
+
+    client.force_login(get_user_model().objects.get(username="dora_organiser"))
+    assert client.get(draft_url).status_code == 200

@@ -26,7 +26,7 @@ def test_api_docs_render_with_no_request_outside_the_server(request, live_server
     page.route("**/*", only_here)
     page.goto("/api/v1/docs")
     page.locator(".opblock").first.wait_for()
-    assert page.locator(".opblock").count() == 8
+    assert page.locator(".opblock").count() == 9
     paths = page.locator(".opblock-summary-path").all_inner_texts()
     assert any("/api/v1/tournaments/{slug}/standings" in p.replace("\u200b", "") for p in paths)
     assert outside == []
