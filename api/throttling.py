@@ -9,21 +9,35 @@ The client's IP address is ``REMOTE_ADDR`` unless ``NINJA_NUM_PROXIES`` (environ
 ``NUM_PROXIES``) says how many reverse proxies put their address in ``X-Forwarded-For``: a
 client cannot then escape the limit by sending that header itself.
 
-A throttle object is shared by the requests of one process and keeps the current request's
-history on itself between ``allow_request`` and ``wait``; gunicorn's default sync workers
-serve one request at a time per process, which is how the README runs it.
+One throttle object serves every request of a process, and django-ninja keeps the current
+request's key, time and history on it between ``allow_request`` and ``wait``; here they live
+in a thread-local, so that threads serving two clients at once (runserver, gunicorn's gthread
+workers) do not write one client's history under the other's key.
 """
 
 from __future__ import annotations
+
+import threading
 
 from django.conf import settings
 from ninja.throttling import SimpleRateThrottle
 
 
+def _per_thread(name: str) -> property:
+    return property(
+        lambda self: getattr(self._state, name),
+        lambda self, value: setattr(self._state, name, value),
+    )
+
+
 class _SettingsRateThrottle(SimpleRateThrottle):
     setting = ""
+    key = _per_thread("key")
+    now = _per_thread("now")
+    history = _per_thread("history")
 
     def __init__(self):
+        self._state = threading.local()
         super().__init__(rate=self.get_rate())
 
     def get_rate(self) -> str:

@@ -491,3 +491,56 @@ def test_player_detail_permissions_and_cache(client, scored, draft):
 
     client.force_login(get_user_model().objects.get(username="dora_organiser"))
     assert client.get(draft_url).status_code == 200
+
+
+@pytest.mark.django_db
+def test_standings_carry_the_referee_desks_decisions(client, scored, referee):
+    from referee import services as desk
+    from referee.models import Penalty
+    from tournament.models import Session
+
+    tournament = scored[0].registrations.get().tournament
+    session_2 = Session.objects.get(tournament=tournament, number=2)
+    # EMA 5.7: 1 point a minute late; Last000 was 3 minutes late for session 2.
+    desk.penalty_create(
+        tournament=tournament,
+        player=scored[0],
+        session=session_2,
+        kind=Penalty.Kind.LATE,
+        minutes=3,
+        user=referee,
+    )
+    desk.disqualification_create(
+        tournament=tournament, player=scored[2], user=referee, reason="Cheating at table 2."
+    )
+    rows = _by_name(client.get(url("/tournaments/{slug}/standings")).json()["items"])
+    late = rows["Last000"]
+    assert (late["total"], late["penalties"]) == (23, -3)  # 26 - 3
+    assert late["sessions"] == [{"session": 1, "points": 26}, {"session": 2, "points": -3}]
+    assert late["rank"] == 1  # Last002 (40) is disqualified
+    # EMA 2016 §5.8: the disqualified player is listed last.
+    out = rows["Last002"]
+    assert out["note"] == "disqualified"
+    items = client.get(url("/tournaments/{slug}/standings")).json()["items"]
+    assert items[-1]["player"]["last_name"] == "Last002"
+
+
+def test_throttle_keeps_each_threads_request_apart():
+    # Two threads between allow_request and wait: each sees its own client's history.
+    import threading
+
+    from api.throttling import AnonymousThrottle
+
+    throttle = AnonymousThrottle()
+    throttle.history = ["main"]
+    seen = []
+
+    def other_client():
+        throttle.history = ["other"]
+        seen.append(throttle.history)
+
+    thread = threading.Thread(target=other_client)
+    thread.start()
+    thread.join()
+    assert seen == [["other"]]
+    assert throttle.history == ["main"]
