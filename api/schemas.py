@@ -189,3 +189,15 @@ class ClockOut(Schema):
 
 class Error(Schema):
     detail: str
+
+
+class InputError(Schema):
+    loc: list[str | int] = Field(description='Where, e.g. ["query", "limit"].')
+    msg: str
+    type: str
+
+
+class InputErrors(Schema):
+    """A parameter out of its bounds (422), each error naming its field."""
+
+    detail: list[InputError]

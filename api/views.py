@@ -34,7 +34,7 @@ api = NinjaAPI(
     throttle=[AnonymousThrottle(), UserThrottle()],
 )
 
-ERRORS = {404: schemas.Error, 429: schemas.Error}
+ERRORS = {404: schemas.Error, 422: schemas.InputErrors, 429: schemas.Error}
 
 
 def _page(items: list, params: schemas.PageParams) -> dict:
@@ -53,7 +53,11 @@ class StandingsParams(schemas.PageParams):
     )
 
 
-@api.get("/tournaments", response=schemas.TournamentList, tags=["tournaments"])
+@api.get(
+    "/tournaments",
+    response={200: schemas.TournamentList, 422: schemas.InputErrors, 429: schemas.Error},
+    tags=["tournaments"],
+)
 def tournament_list(request, page: Query[schemas.PageParams]):
     """Published tournaments, the latest first."""
     return _page(cached(None, "tournaments", selectors.published_tournaments), page)
