@@ -21,9 +21,9 @@ api = NinjaAPI(
     version="1",
     description=(
         "Read-only data of published tournaments: players, seating, standings, results and "
-        "the session clock. Lists come in pages (`limit`, `offset`); anonymous clients may "
-        f"are limited to {settings.API_ANON_RATE} per IP address (429 and `Retry-After` "
-        "beyond). Answers are cached for a few seconds."
+        "the session clock. Lists come in pages (`limit`, `offset`). Anonymous clients are "
+        f"limited to {settings.API_ANON_RATE} per IP address (429 and `Retry-After` beyond). "
+        "Answers are cached for a few seconds."
     ),
     urls_namespace="api",
     # Swagger UI from django-ninja's static files ("ninja" is in INSTALLED_APPS), not a CDN;
