@@ -60,9 +60,13 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "simple_history",
+    # django-ninja: in INSTALLED_APPS so that its Swagger UI is served from its static files
+    # rather than a CDN (a venue's network may have no way out).
+    "ninja",
     "tournament",
     "scoring",
     "referee",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -169,6 +173,17 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# The public API (api/): how long answers are cached, the largest page, the rate limits.
+API_CACHE_SECONDS = int(env("API_CACHE_SECONDS", "30"))
+API_CLOCK_CACHE_SECONDS = int(env("API_CLOCK_CACHE_SECONDS", "1"))
+API_MAX_PAGE_SIZE = 200
+API_ANON_RATE = env("API_ANON_RATE", "60/min")  # per IP address
+API_USER_RATE = env("API_USER_RATE", "600/min")  # per logged-in account
+# Reverse proxies in front of the application that add the client's address to
+# X-Forwarded-For (1 behind nginx); with 0 the rate limit uses REMOTE_ADDR and ignores the
+# header, which a client could otherwise fill in itself to escape the limit.
+NINJA_NUM_PROXIES = int(env("NUM_PROXIES", "0"))
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -166,6 +166,19 @@ EXPECTATIONS: dict[str, Expect] = {
     "referee:penalty_correct": E(STAFF_LOGIN),
     "referee:substitution_withdraw": E(STAFF_LOGIN),
     "referee:disqualification_withdraw": E(STAFF_LOGIN),
+    # api/: the public API, read-only, with the pages' permissions
+    "api:api-root": E(ANY, ok=404),  # django-ninja's root: forwards to the docs only in DEBUG
+    "api:openapi-json": E(ANY),
+    "api:openapi-view": E(ANY),
+    "api:tournament_list": E(ANY),
+    "api:tournament_detail": E(PUBLIC),
+    "api:player_list": E(PUBLIC),
+    "api:player_detail": E(PUBLIC),
+    "api:session_seating": E(PUBLIC),
+    "api:standings": E(PUBLIC),
+    "api:session_results": E(PUBLIC),
+    "api:current_clock": E(PUBLIC),
+    "api:session_clock": E(PUBLIC),
 }
 
 # Django's admin: every page sends a user who is not Django staff to the admin's login,
