@@ -418,7 +418,8 @@ class SeatingJob(models.Model):
 class SeatChange(models.Model):
     """A change of the seating by hand (a swap or a move), kept so the public sees it."""
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seat_changes")
+    # PROTECT: the log of hand changes outlives nothing it belongs to (issue 13).
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="seat_changes")
     description = models.CharField(max_length=300)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
