@@ -8,6 +8,7 @@ SECRET_KEY and ALLOWED_HOSTS.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -60,6 +61,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "simple_history",
+    "axes",
     "tournament",
     "scoring",
     "referee",
@@ -75,6 +77,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a locked login into the lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -121,6 +125,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Login throttling (django-axes), for the site's login and the admin's alike: after
+# AXES_FAILURE_LIMIT wrong passwords in a row for one user name from one address, that pair
+# is locked for AXES_COOLOFF_MINUTES. User name and address together, because a venue's
+# phones share one address behind its Wi-Fi: one player's typos must not lock out the hall.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(env("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=int(env("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# A try while locked does not start the wait again: the time the page shows holds.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "tournament.registration.lockout.lockout_response"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

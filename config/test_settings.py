@@ -12,3 +12,6 @@ STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticF
 ALLOWED_HOSTS = ["*"]
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
+# Tests log in with client.login() and force_login(), which give django-axes no request; the
+# throttling tests turn it on themselves (tests/hardening/test_login_throttling.py).
+AXES_ENABLED = False
