@@ -143,6 +143,15 @@ AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "tournament.registration.lockout.lockout_response"
 
+# Who may create a tournament: "organisers" (superusers and users an administrator gave the
+# permission "Can add tournament", directly or by a group) or "open" (anyone logged in: a
+# club's own server).
+TOURNAMENT_CREATION = env("TOURNAMENT_CREATION", "organisers").strip().lower()
+if TOURNAMENT_CREATION not in {"organisers", "open"}:
+    raise ImproperlyConfigured(
+        f"TOURNAMENT_CREATION is {TOURNAMENT_CREATION!r}; it must be 'organisers' or 'open'."
+    )
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

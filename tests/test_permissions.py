@@ -74,6 +74,7 @@ ORGANISER_LOGIN = "organiser_login"  # login_required + require_organiser
 RUN_CLOCK = "run_clock"  # organisers, and referees allowed to run the clock
 TABLE_REPORT = "table_report"  # staff, and the players of that table
 ADMIN = "admin"  # Django's admin: only Django staff users (none of the roles)
+CREATE = "create"  # login_required + may_create_tournament: the administrator's approval
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "logout": E(ANY, "POST", ok=302),
     "signup": E(ANY, ok={"anonymous": 200, "*": 302}),  # logged in: forwarded home
     # tournament/events/ and registration/ views: organisers (require_organiser)
-    "tournament:new": E(LOGIN),
+    "tournament:new": E(CREATE),
     "tournament:dashboard": E(ORGANISER),
     "tournament:settings": E(ORGANISER),
     "tournament:tables": E(ORGANISER),
@@ -194,10 +195,18 @@ def expected(exp: Expect, role: str, visibility: str | None):
         return ok
     if access == ADMIN:
         return "admin-login"
-    if role == "anonymous" and access in (LOGIN, PUBLIC_LOGIN, STAFF_LOGIN, ORGANISER_LOGIN):
+    if role == "anonymous" and access in (
+        LOGIN,
+        PUBLIC_LOGIN,
+        STAFF_LOGIN,
+        ORGANISER_LOGIN,
+        CREATE,
+    ):
         return "login"
     if access == LOGIN:
         return ok
+    if access == CREATE:
+        return 403  # no role here was approved to create tournaments
     if access in (PUBLIC, PUBLIC_LOGIN):
         return 404 if hidden else ok
     if access in (STAFF, STAFF_LOGIN):
