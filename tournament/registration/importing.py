@@ -24,6 +24,7 @@ from django_countries import countries
 
 from tournament.ema import country_mismatch, is_valid_ema_number
 from tournament.models import Player, Registration
+from tournament.names import clean_name
 
 MAX_ROWS = 2000  # far above a European championship; a bigger file is a wrong file
 # Lines read, blank ones included: a sheet formatted down to row 1,048,576 is refused early.
@@ -132,8 +133,9 @@ class ImportReport:
 
 
 def name_key(first: str, last: str, country: str) -> tuple[str, str, str]:
-    """Same name and country: case, accents as typed, and spacing do not matter."""
-    return (" ".join(first.split()).casefold(), " ".join(last.split()).casefold(), country.upper())
+    """Same name and country: case, how an accent was typed (NFC), invisible characters and
+    spacing do not matter."""
+    return (clean_name(first).casefold(), clean_name(last).casefold(), country.upper())
 
 
 def _norm_header(text: str) -> str:
@@ -293,11 +295,12 @@ def _rows(lines: Iterable[tuple[int, list[str]]]) -> list[PlayerRow]:
         rows.append(
             PlayerRow(
                 line=line,
-                first_name=values.get("first_name", ""),
-                last_name=values.get("last_name", ""),
+                # Names in their one stored spelling before anything compares them.
+                first_name=clean_name(values.get("first_name", "")),
+                last_name=clean_name(values.get("last_name", "")),
                 ema_number=values.get("ema_number", ""),
                 country=values.get("country", ""),
-                club=values.get("club", ""),
+                club=clean_name(values.get("club", "")),
                 email=values.get("email", ""),
                 raw_reserve=values.get("reserve", ""),
             )
