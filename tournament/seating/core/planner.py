@@ -4,9 +4,10 @@ Order of work, following the order of importance of issue #8:
 
 1. groups: a construction (``designs``) when one exists for the player count and rounds,
    otherwise a greedy round-by-round fill; either way relabelled by the seed;
-2. physical tables: a matching per round (``tables``) - except for a tabled construction,
-   whose groups come already on tables that nobody visits twice (tried where the rounds
-   are many for the tables, the case the matching and search below handle worst);
+2. physical tables: a matching per round (``tables``) - except for a construction whose
+   groups come already on tables that nobody visits twice (``difference_schedule``, else
+   ``tabled_schedule``), tried first for every fresh plan of at most as many rounds as
+   tables: it is exact and immediate where the search below is neither;
 3. a joint tabu search over groups and tables (``search``) removes repeated meetings first,
    then repeated table visits;
 4. seat winds: an equitable colouring (``winds``), balanced over played rounds as well.
@@ -21,7 +22,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from .designs import construct, max_repeat_free_rounds, tabled_schedule
+from .designs import construct, difference_schedule, max_repeat_free_rounds, tabled_schedule
 from .metrics import SeatingQuality, quality
 from .options import PlanOptions
 from .search import Progress, SeatingState, improve, reassign_tables, rematch_rounds
@@ -33,10 +34,6 @@ Grid = list[list[list[int]]]
 # Passes of the table re-assignment search (each one Hungarian assignment per round).
 REASSIGN_PASSES = 250
 REASSIGN_RESTARTS = 5
-# A tabled construction is tried when rounds > TABLED_SHARE x tables: with fewer rounds the
-# matching and the search reach zero table repeats anyway (80 x 10, 160 x 12, 400 x 12), and
-# the construction's search would only add its time.
-TABLED_SHARE = 2 / 3
 
 
 @dataclass(frozen=True)
@@ -102,8 +99,9 @@ def _constructed_groups(
 
 
 def _tabled_rounds(active: list[int], rounds: int, tables: int, rng: random.Random) -> Grid | None:
-    """A tabled construction relabelled at random (players, order of rounds, tables), or None."""
-    design = tabled_schedule(len(active), rounds)
+    """A construction that comes with its tables, relabelled at random (players, order of
+    rounds, tables), or None: the difference-matrix schedule, else the tabled cyclic one."""
+    design = difference_schedule(len(active), rounds) or tabled_schedule(len(active), rounds)
     if design is None:
         return None
     label = list(active)
@@ -141,7 +139,7 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
                     met.add((min(p, q), max(p, q)))
 
     placed: Grid | None = None
-    if not history and not fixed and new_rounds > TABLED_SHARE * (len(active) // 4):
+    if not history and not fixed:
         placed = _tabled_rounds(active, new_rounds, tables, rng)
     if placed is None:
         groups: list[list[list[int]]] = []
