@@ -593,7 +593,10 @@ class _Abelian:
         self.order = math.prod(moduli)
         digits = [self._digits(x) for x in range(self.order)]
         self._sub = [
-            [self._number([(a - b) % m for a, b, m in zip(x, y, moduli)]) for y in digits]
+            [
+                self._number([(a - b) % m for a, b, m in zip(x, y, moduli, strict=True)])
+                for y in digits
+            ]
             for x in digits
         ]
 
@@ -606,7 +609,7 @@ class _Abelian:
 
     def _number(self, digits: list[int]) -> int:
         x = 0
-        for d, m in zip(reversed(digits), reversed(self.moduli)):
+        for d, m in zip(reversed(digits), reversed(self.moduli), strict=True):
             x = x * m + d
         return x
 

@@ -96,9 +96,7 @@ def _history(data: Mapping[str, Any], players: int) -> tuple[tuple[tuple[int, ..
         if not isinstance(rnd, list) or not all(isinstance(t, list) for t in rnd):
             raise SeatingError("bad_history", round=r + 1, detail="a round is a list of tables")
         if len(rnd) > MAX_TABLES:
-            raise SeatingError(
-                "bad_history", round=r + 1, detail=f"more than {MAX_TABLES} tables"
-            )
+            raise SeatingError("bad_history", round=r + 1, detail=f"more than {MAX_TABLES} tables")
         seen: set[int] = set()
         tables = []
         for t, table in enumerate(rnd):
@@ -121,7 +119,9 @@ def _history(data: Mapping[str, Any], players: int) -> tuple[tuple[tuple[int, ..
     return tuple(rounds)
 
 
-def _active(data: Mapping[str, Any], players: int) -> tuple[int, ...]:
+def _active(data: Mapping[str, Any], players: int, byes: bool = False) -> tuple[int, ...]:
+    """The active players; with ``byes`` (re-planning mid-event) their number need not be a
+    multiple of four: the few left over sit out each round (see ``planner``)."""
     raw = data.get("active")
     if raw is None:
         return tuple(range(players))
@@ -136,7 +136,7 @@ def _active(data: Mapping[str, Any], players: int) -> tuple[int, ...]:
         raise SeatingError("invalid_input", detail="'active' names a player twice")
     if len(raw) < 4:
         raise SeatingError("too_few_players", players=len(raw))
-    if len(raw) % 4:
+    if len(raw) % 4 and not byes:
         raise SeatingError("players_not_multiple_of_four", players=len(raw))
     return tuple(sorted(raw))
 
@@ -230,9 +230,13 @@ class PlanOptions:
         history = _history(data, players)
         if len(history) > rounds:
             raise SeatingError("history_too_long", played=len(history), rounds=rounds)
-        if data.get("active") is None and players % 4:
+        # A fresh plan needs a multiple of four (the organiser adds reserves); re-planning
+        # after played rounds seats a field that withdrawals or late entries left uneven,
+        # with byes as EMA events give them.
+        byes = bool(history)
+        if data.get("active") is None and players % 4 and not byes:
             raise SeatingError("players_not_multiple_of_four", players=players)
-        active = _active(data, players)
+        active = _active(data, players, byes)
         fixed = _fixed(data, active)
         tables = _tables(data, active, fixed, history)
         return cls(

@@ -118,6 +118,31 @@ def _tabled_rounds(active: list[int], rounds: int, tables: int, rng: random.Rand
     return grid
 
 
+def _seated_by_round(
+    active: list[int], history: Grid, new_rounds: int, fixed: dict[int, int], rng: random.Random
+) -> list[list[int]]:
+    """Who plays in each new round. All active players when they fill tables of four;
+    otherwise the len(active) % 4 players who sat out least so far (played rounds included,
+    so a late entry who missed rounds plays first) sit out, ties drawn by the seed, a player
+    fixed to a table last - as EMA events hand out byes."""
+    if len(active) % 4 == 0:
+        return [list(active) for _ in range(new_rounds)]
+    out_count = dict.fromkeys(active, 0)
+    for rnd in history:
+        seated = {p for table in rnd for p in table}
+        for p in active:
+            out_count[p] += p not in seated
+    byes = len(active) % 4
+    rounds = []
+    for _ in range(new_rounds):
+        tie = {p: rng.random() for p in active}
+        out = sorted(active, key=lambda p: (out_count[p], p in fixed, tie[p]))[:byes]
+        for p in out:
+            out_count[p] += 1
+        rounds.append([p for p in active if p not in out])
+    return rounds
+
+
 def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
     """Seat every round of ``options``; the same options (seed included) give the same plan."""
     rng = random.Random(options.seed)
@@ -125,9 +150,10 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
     history: Grid = [[list(t) for t in rnd] for rnd in options.history]
     active = list(options.active)
     tables = options.tables
-    assert tables is not None and tables * 4 >= len(active)
+    assert tables is not None and tables * 4 >= len(active) - len(active) % 4
     new_rounds = options.rounds - len(history)
     fixed = options.fixed
+    seated = _seated_by_round(active, history, new_rounds, fixed, rng)
 
     met: set[tuple[int, int]] = set()
     used: dict[int, set[int]] = {}
@@ -139,11 +165,11 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
                     met.add((min(p, q), max(p, q)))
 
     placed: Grid | None = None
-    if not history and not fixed:
+    if not history and not fixed and len(active) % 4 == 0:
         placed = _tabled_rounds(active, new_rounds, tables, rng)
     if placed is None:
         groups: list[list[list[int]]] = []
-        if not history and new_rounds > 0:
+        if not history and new_rounds > 0 and len(active) % 4 == 0:
             groups = _constructed_groups(active, new_rounds, fixed, rng)
             for rnd in groups:
                 for g in rnd:
@@ -151,7 +177,7 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
                         for q in g[:i]:
                             met.add((min(p, q), max(p, q)))
         while len(groups) < new_rounds:
-            groups.append(_greedy_round(active, met, fixed, rng))
+            groups.append(_greedy_round(seated[len(groups)], met, fixed, rng))
         placed = assign_tables(groups, tables, used, fixed, rng)
 
     state = SeatingState(options.players, tables, history + placed, len(history), fixed)
