@@ -13,7 +13,9 @@ Order of work, following the order of importance of issue #8:
 4. seat winds: an equitable colouring (``winds``), balanced over played rounds as well.
 
 Re-planning (withdrawal, late registration, substitute) is the same call with ``history``
-(played rounds, kept as they are) and ``active`` (who is seated from now on).
+(played rounds, kept as they are) and ``active`` (who is seated from now on). When
+withdrawals leave an active field that is not a multiple of four, the players left over sit
+out each new round, chosen among those who sat out least (``_seated_by_round``).
 """
 
 from __future__ import annotations
