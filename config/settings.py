@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_filters",
+    # Only for its static flags/ (tournament/flags.py); its CountryField works without it.
+    "django_countries",
     "simple_history",
     "tournament",
     "scoring",

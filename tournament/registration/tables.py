@@ -7,6 +7,7 @@ from django.template import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
 
+from tournament.flags import flag_html
 from tournament.models import Registration
 
 
@@ -85,9 +86,7 @@ class RegistrationTable(tables.Table):
 
     def render_country(self, record: Registration):
         country = record.player.country
-        return format_html(
-            '<span class="flag" aria-hidden="true">{}</span> {}', country.unicode_flag, country.name
-        )
+        return format_html("{} {}", flag_html(country.code), country.name)
 
     def value_country(self, record: Registration) -> str:
         return record.player.country.code
