@@ -14,6 +14,13 @@
     });
   }
 
+  // Buttons that open a <dialog> (the hand calculator beside a sheet).
+  for (const button of document.querySelectorAll("[data-open-dialog]")) {
+    button.addEventListener("click", function () {
+      document.getElementById(button.dataset.openDialog)?.showModal();
+    });
+  }
+
   // Live regions: <div id="x" data-live="20"> is fetched again every 20 seconds (the same
   // page, so no extra endpoint and the same permissions) and the element with the same id
   // in the answer replaces it. A small fetch poller rather than htmx: it is 40 lines, costs
