@@ -9,7 +9,10 @@
 // repeated save anyway (the stored sheet's version moved on; idempotency tokens too).
 (function () {
   "use strict";
+  // One sender per browser: the hand calculator's frame loads this page's scripts too.
+  if (window.top !== window) return;
   const PREFIX = "offline-form:";
+  const LEASE_MS = 30000;
   const sending = new Set();
 
   function pending() {
@@ -49,9 +52,14 @@
     );
   }
 
-  async function send(item) {
+  async function send(asked) {
+    const { mine, ...item } = asked; // "mine": the copy this tab has just stored itself
     if (sending.has(item.key)) return;
+    // Another tab of the same site may be sending this copy right now: it leaves a mark
+    // in the stored copy; a mark older than the lease is from a tab that died meanwhile.
+    if (item.sendingSince && Date.now() - item.sendingSince < LEASE_MS && !mine) return;
     sending.add(item.key);
+    localStorage.setItem(PREFIX + item.key, JSON.stringify({ ...item, sendingSince: Date.now() }));
     let response;
     try {
       response = await fetch(item.action, {
@@ -63,6 +71,9 @@
       });
     } catch (error) {
       sending.delete(item.key);
+      if (localStorage.getItem(PREFIX + item.key)) {
+        localStorage.setItem(PREFIX + item.key, JSON.stringify({ ...item, sendingSince: 0 }));
+      }
       showPending(); // still no network: keep it, try again later
       return;
     }
@@ -119,7 +130,7 @@
     for (const button of form.querySelectorAll("button[type=submit], button:not([type])")) {
       button.disabled = true; // one tap, one send
     }
-    send(item).finally(() => {
+    send({ ...item, mine: true }).finally(() => {
       for (const button of form.querySelectorAll("button")) button.disabled = false;
     });
   });
