@@ -21,6 +21,19 @@
     });
   }
 
+  // A choice that shows its result at once (the standings "after session" menu).
+  for (const select of document.querySelectorAll("select[data-autosubmit]")) {
+    select.addEventListener("change", function () {
+      select.form.requestSubmit();
+    });
+  }
+
+  // Forms that ask before they do something hard to undo (withdrawing from an event).
+  document.addEventListener("submit", function (event) {
+    const question = event.target.dataset && event.target.dataset.confirm;
+    if (question && !window.confirm(question)) event.preventDefault();
+  }, true);
+
   // Live regions: <div id="x" data-live="20"> is fetched again every 20 seconds (the same
   // page, so no extra endpoint and the same permissions) and the element with the same id
   // in the answer replaces it. A small fetch poller rather than htmx: it is 40 lines, costs
