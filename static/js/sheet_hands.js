@@ -383,7 +383,16 @@
     }
     const serverError = grid.querySelectorAll(".hand-row")[row]?.querySelector(".hand-error");
     if (serverError) parts.push(h("p", { class: "hand-error", role: "alert", text: serverError.textContent.trim() }));
+    // Keep the keyboard's place: the control that had the focus gets it back in the new
+    // panel (the same choice, or the same number box), so Tab and Space go on from there.
+    const active = document.activeElement;
+    let again = null;
+    if (active && body.contains(active)) {
+      if (active.dataset.part) again = `[data-seat="${active.dataset.seat}"][data-part="${active.dataset.part}"]`;
+      else if (active.name) again = `input[name="${active.name}"][value="${active.value}"]`;
+    }
     body.replaceChildren(...parts);
+    if (again && !focusNext) focusNext = again;
     back.disabled = row === 0;
     showTotals();
     if (focusNext) {

@@ -14,6 +14,24 @@
     });
   }
 
+  // The last resort of a table that cannot fit even with its columns wrapped (an
+  // organiser's wide lists on a phone): it scrolls inside its own box, so that the page
+  // itself never gets wider than the screen.
+  function contain() {
+    for (const table of document.querySelectorAll("table.data-table")) {
+      const parent = table.parentElement;
+      if (!parent || parent.classList.contains("table-container")) continue;
+      if (table.offsetWidth > parent.clientWidth + 1) {
+        const box = document.createElement("div");
+        box.className = "table-container";
+        parent.insertBefore(box, table);
+        box.append(table);
+      }
+    }
+  }
+  contain();
+  document.addEventListener("live:updated", contain);
+
   // Buttons that open a <dialog> (the hand calculator beside a sheet).
   for (const button of document.querySelectorAll("[data-open-dialog]")) {
     button.addEventListener("click", function () {
@@ -28,11 +46,27 @@
     });
   }
 
-  // Forms that ask before they do something hard to undo (withdrawing from an event).
-  document.addEventListener("submit", function (event) {
-    const question = event.target.dataset && event.target.dataset.confirm;
-    if (question && !window.confirm(question)) event.preventDefault();
-  }, true);
+  // Forms and buttons that ask before they do something hard to undo (withdrawing from an
+  // event, ending a session): data-confirm on the form or on the button pressed.
+  document.addEventListener(
+    "submit",
+    function (event) {
+      const question =
+        (event.submitter && event.submitter.dataset.confirm) || event.target.dataset.confirm;
+      if (question && !window.confirm(question)) {
+        event.preventDefault();
+        event.stopImmediatePropagation(); // nor kept for later by offline_forms.js
+      }
+    },
+    true,
+  );
+
+  // Print buttons of the seating slips and hall lists.
+  for (const button of document.querySelectorAll("[data-print]")) {
+    button.addEventListener("click", function () {
+      window.print();
+    });
+  }
 
   // Live regions: <div id="x" data-live="20"> is fetched again every 20 seconds (the same
   // page, so no extra endpoint and the same permissions) and the element with the same id

@@ -9,8 +9,10 @@ against ``window.innerWidth``.
 from __future__ import annotations
 
 OFFSCREEN_JS = """
-() => {
-  const width = window.innerWidth;
+(screen) => {
+  // A phone's browser zooms out a page wider than the screen, and window.innerWidth grows
+  // with it: measure against the screen's own width as well.
+  const width = Math.min(window.innerWidth, screen);
   const out = [];
   const selector = "td, th, a, button, input, select, textarea, label, summary";
   for (const el of document.querySelectorAll(selector)) {
@@ -33,7 +35,7 @@ OFFSCREEN_JS = """
 
 def offscreen(page) -> list[str]:
     """The visible cells, links and controls that reach beyond the screen's edges."""
-    return page.evaluate(OFFSCREEN_JS)
+    return page.evaluate(OFFSCREEN_JS, page.viewport_size["width"])
 
 
 CLIPPED_ROWS_JS = """
