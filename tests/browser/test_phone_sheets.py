@@ -172,3 +172,26 @@ def test_a_sheet_typed_offline_is_kept_and_sent_once_when_the_network_is_back(
     assert ScoreSheet.objects.count() == 1
     assert SheetVersion.objects.count() == 1
     assert ScoreSheet.objects.get().entry["points"] == [41000, 27000, 30000, 22000]
+
+
+def test_the_calculator_fills_in_the_winners_han_and_fu(
+    phone, transactional_db, referee, seated_session
+):
+    slug = seated_session.tournament.slug
+    login(phone, "rene_referee", "pw-rene_referee")
+    phone.goto(SHEET.format(slug=slug) + "?mode=hands")
+    _choose(phone, "What happened", "Ron")
+    _choose(phone, "Who dealt in (discarded the winning tile)", "East")
+    _choose(phone, "Who won (up to 3)", "South")
+    phone.click("#guided button:has-text('From the calculator')")
+    frame = phone.frame_locator("#calc-dialog iframe")
+    # Riichi, tanyao, pinfu on a discard (interfaces.md's example): 3 han 30 fu.
+    frame.locator("#id_tiles").fill("234m567p22s345678s")
+    frame.locator("#id_win_tile").fill("8s")
+    frame.locator("#id_riichi").check()
+    frame.locator("button:has-text('Calculate')").click()
+    frame.locator("#calc-use").click()
+    assert not phone.locator("#calc-dialog").is_visible()
+    assert phone.input_value("#id_hands-0-han_1") == "3"
+    assert phone.input_value("#id_hands-0-fu_1") == "30"
+    assert phone.input_value("[data-seat='1'][data-part='han']") == "3"
