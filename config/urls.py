@@ -10,6 +10,7 @@ urlpatterns = [
     path("", event_views.home, name="home"),
     path("favicon.ico", webapp.favicon),
     path("manifest.webmanifest", webapp.webmanifest, name="webmanifest"),
+    path("sw.js", webapp.service_worker, name="service_worker"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", registration_views.signup, name="signup"),

@@ -3,7 +3,8 @@ and /favicon.ico, which every browser asks for whatever the page's <link rel=ico
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.views.decorators.cache import cache_control
@@ -46,3 +47,15 @@ def webmanifest(request: HttpRequest) -> JsonResponse:
 @cache_control(max_age=86400)
 def favicon(request: HttpRequest) -> HttpResponse:
     return redirect(static("img/favicon.ico"), permanent=True)
+
+
+@require_GET
+@cache_control(max_age=0, no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """static/js/sw.js served from the site's root: a service worker controls only the
+    pages under the path it is served from, and the static files live under /static/."""
+    path = finders.find("js/sw.js")
+    if path is None:  # pragma: no cover - the file ships with the project
+        raise Http404("no service worker")
+    with open(path, encoding="utf-8") as f:
+        return HttpResponse(f.read(), content_type="text/javascript")

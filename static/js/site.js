@@ -32,6 +32,20 @@
   contain();
   document.addEventListener("live:updated", contain);
 
+  // The service worker keeps the pages opened on this phone for a flaky network (sw.js).
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(function () {
+      // Not available (a private window): the site works the same, only less offline.
+    });
+    const logout = document.querySelector("form[action$='/logout/']");
+    if (logout) {
+      logout.addEventListener("submit", function () {
+        const worker = navigator.serviceWorker.controller;
+        if (worker) worker.postMessage("forget-pages");
+      });
+    }
+  }
+
   // Buttons that open a <dialog> (the hand calculator beside a sheet).
   for (const button of document.querySelectorAll("[data-open-dialog]")) {
     button.addEventListener("click", function () {

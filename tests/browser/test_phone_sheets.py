@@ -195,3 +195,26 @@ def test_the_calculator_fills_in_the_winners_han_and_fu(
     assert phone.input_value("#id_hands-0-han_1") == "3"
     assert phone.input_value("#id_hands-0-fu_1") == "30"
     assert phone.input_value("[data-seat='1'][data-part='han']") == "3"
+
+
+def test_a_sheet_page_opened_before_opens_again_without_network(
+    phone, transactional_db, referee, seated_session
+):
+    slug = seated_session.tournament.slug
+    login(phone, "rene_referee", "pw-rene_referee")
+    url = SHEET.format(slug=slug)
+    phone.goto(url)
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.goto(url)  # now through the service worker, which keeps a copy
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.context.set_offline(True)
+    phone.goto(url)
+    assert "score sheet" in phone.locator("h1").inner_text()
+    for i, points in enumerate(["41000", "27000", "30000", "22000"]):
+        phone.fill(f"#id_points_{i}", points)
+    phone.click("button:has-text('Save sheet')")
+    assert "not sent yet" in phone.locator("#offline-banner").inner_text()
+    phone.context.set_offline(False)
+    phone.wait_for_selector(".messages")
+    assert ScoreSheet.objects.get().entry["points"] == [41000, 27000, 30000, 22000]
+    assert SheetVersion.objects.count() == 1

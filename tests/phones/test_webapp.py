@@ -50,3 +50,12 @@ def test_every_page_has_the_logo_as_an_image_and_no_inline_script(client, tourna
     assert "\U0001f004" not in page  # the mahjong tile emoji
     assert "onclick=" not in page and "<script>" not in page
     assert finders.find("img/logo.svg")
+
+
+def test_the_service_worker_is_served_from_the_root_and_never_keeps_posts(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "no-cache" in response["Cache-Control"]  # a new version is picked up at once
+    script = response.content.decode()
+    assert 'if (request.method !== "GET") return;' in script
