@@ -1,7 +1,4 @@
-// Check-in: the name box filters the rows; the box in the header ticks the rows shown.
 (function () {
-  "use strict";
-  if (!document.getElementById("checkin-search")) return;
   const search = document.getElementById("checkin-search");
   const all = document.getElementById("checkin-all");
   const rows = Array.from(document.querySelectorAll("#checkin-table tbody tr[data-search]"));

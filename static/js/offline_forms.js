@@ -101,6 +101,7 @@
 
   document.addEventListener("submit", (event) => {
     const form = event.target;
+    if (event.defaultPrevented) return; // a data-confirm question answered "no" (site.js)
     if (!(form instanceof HTMLFormElement) || !form.dataset.offlineKey) return;
     // getAttribute: form.action and form.method are shadowed by fields of those names (the
     // sheet's submit buttons are called "action").

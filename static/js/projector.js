@@ -1,16 +1,14 @@
-// The hall screen: page through the rows by itself; every page is fetched fresh, so new
-// results appear without a reload. After the last page it starts again at the first.
-(function () {
-  "use strict";
+// Page through the rows by itself; every page is fetched fresh, so new results appear
+// without a reload. After the last page it starts again at the first.
+(() => {
   const box = document.getElementById("projector");
-  if (!box) return;
   const rows = document.getElementById("projector-rows");
   const label = document.getElementById("projector-page");
   const seconds = Number(box.dataset.seconds) * 1000;
   let page = 1;
   async function show() {
     try {
-      const response = await fetch(`${box.dataset.url}?page=${page}`, { cache: "no-store" });
+      const response = await fetch(`${box.dataset.url}?page=${page}`, {cache: "no-store"});
       if (response.ok) {
         rows.innerHTML = await response.text();
         const info = rows.querySelector("[data-pages]");
@@ -18,9 +16,7 @@
         label.textContent = pages > 1 ? `page ${page} of ${pages}` : "";
         page = page >= pages ? 1 : page + 1;
       }
-    } catch (error) {
-      // The hall's network hiccups: keep the last page up, try again.
-    }
+    } catch (error) { /* the hall's network hiccups: keep the last page up, try again */ }
     setTimeout(show, seconds);
   }
   show();

@@ -1,18 +1,44 @@
-// What every page needs, without inline scripts (the Content-Security-Policy allows only
-// files from static/): the menu button on a phone, and live regions that refresh by
-// themselves.
+// Small behaviours every page may use, wired by data attributes: the pages hold no inline
+// script or event handler, so the Content-Security-Policy can forbid them (config/settings.py).
+//   data-nav-toggle="<id>"   a button that opens and closes the menu with that id
+//   data-confirm="<text>"    a form (on submit) or a button (on click) that asks first
+//   data-print               a button that prints the page
+//   data-autosubmit          a select that submits its form when changed
+//   data-show-dialog="<id>"  a button that opens the <dialog> with that id
+(() => {
+  document.querySelectorAll("[data-nav-toggle]").forEach((button) => {
+    button.addEventListener("click", () => {
+      const nav = document.getElementById(button.dataset.navToggle);
+      button.setAttribute("aria-expanded", nav.classList.toggle("open"));
+    });
+  });
+  document.querySelectorAll("form[data-confirm]").forEach((form) => {
+    form.addEventListener("submit", (event) => {
+      if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+    });
+  });
+  document.querySelectorAll("button[data-confirm]").forEach((button) => {
+    button.addEventListener("click", (event) => {
+      if (!window.confirm(button.dataset.confirm)) event.preventDefault();
+    });
+  });
+  document.querySelectorAll("[data-print]").forEach((button) => {
+    button.addEventListener("click", () => window.print());
+  });
+  document.querySelectorAll("select[data-autosubmit]").forEach((select) => {
+    select.addEventListener("change", () => select.form.submit());
+  });
+  document.querySelectorAll("[data-show-dialog]").forEach((button) => {
+    button.addEventListener("click", () => {
+      document.getElementById(button.dataset.showDialog).showModal();
+    });
+  });
+})();
+
+// Phones first (issue 15): wide tables kept inside the screen, the service worker, and
+// live regions that refresh by themselves. No inline script (Content-Security-Policy).
 (function () {
   "use strict";
-
-  // The menu on a phone: one button opens and closes the tournament's navigation.
-  const toggle = document.querySelector(".nav-toggle");
-  const nav = document.getElementById("main-nav");
-  if (toggle && nav) {
-    toggle.addEventListener("click", function () {
-      const open = nav.classList.toggle("open");
-      toggle.setAttribute("aria-expanded", String(open));
-    });
-  }
 
   // The last resort of a table that cannot fit even with its columns wrapped (an
   // organiser's wide lists on a phone): it scrolls inside its own box, so that the page
@@ -44,42 +70,6 @@
         if (worker) worker.postMessage("forget-pages");
       });
     }
-  }
-
-  // Buttons that open a <dialog> (the hand calculator beside a sheet).
-  for (const button of document.querySelectorAll("[data-open-dialog]")) {
-    button.addEventListener("click", function () {
-      document.getElementById(button.dataset.openDialog)?.showModal();
-    });
-  }
-
-  // A choice that shows its result at once (the standings "after session" menu).
-  for (const select of document.querySelectorAll("select[data-autosubmit]")) {
-    select.addEventListener("change", function () {
-      select.form.requestSubmit();
-    });
-  }
-
-  // Forms and buttons that ask before they do something hard to undo (withdrawing from an
-  // event, ending a session): data-confirm on the form or on the button pressed.
-  document.addEventListener(
-    "submit",
-    function (event) {
-      const question =
-        (event.submitter && event.submitter.dataset.confirm) || event.target.dataset.confirm;
-      if (question && !window.confirm(question)) {
-        event.preventDefault();
-        event.stopImmediatePropagation(); // nor kept for later by offline_forms.js
-      }
-    },
-    true,
-  );
-
-  // Print buttons of the seating slips and hall lists.
-  for (const button of document.querySelectorAll("[data-print]")) {
-    button.addEventListener("click", function () {
-      window.print();
-    });
   }
 
   // Live regions: <div id="x" data-live="20"> is fetched again every 20 seconds (the same

@@ -22,7 +22,7 @@ WCAG = "{runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21
 
 @pytest.fixture
 def demo(transactional_db):
-    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", "--allow-production", stdout=io.StringIO())
 
 
 def _violations(page) -> list[tuple[str, str]]:

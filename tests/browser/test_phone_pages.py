@@ -45,7 +45,7 @@ LONG_SUFFIX = "-Wolkenstein-Trostburg-Rodenegg von Maximiliane-Charlotte"
 
 @pytest.fixture
 def demo(transactional_db):
-    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", "--allow-production", stdout=io.StringIO())
 
 
 def _sweep(page, urls: list[str]) -> dict[str, list[str]]:

@@ -10,12 +10,12 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from tournament.flags import flag_html
 from tournament.models import Player, Session, Tournament
 from tournament.pages import viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
+from tournament.spreadsheets import SafeTableExport
 from tournament.standings import selectors
 from tournament.standings.exports import ema_csv, ema_xlsx
 from tournament.standings.tables import StandingsTable, points
@@ -64,10 +64,10 @@ def standings(request, slug: str):
     data = selectors.standings(tournament, after_session=after)
     table = StandingsTable(_records(tournament, data), session_numbers=data.session_numbers)
     export_format = request.GET.get("_export")
-    if TableExport.is_valid_format(export_format):
+    if SafeTableExport.is_valid_format(export_format):
         RequestConfig(request, paginate=False).configure(table)
         suffix = f"-after-{after}" if after else ""
-        return TableExport(export_format, table).response(
+        return SafeTableExport(export_format, table).response(
             f"{tournament.slug}-standings{suffix}.{export_format}"
         )
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
