@@ -43,7 +43,7 @@
   }
 
   function showPending() {
-    const items = pending();
+    const items = pending().filter((item) => !item.stalled);
     if (!items.length) return banner("");
     const what = items.map((item) => item.label).join(", ");
     banner(
@@ -77,10 +77,21 @@
       showPending(); // still no network: keep it, try again later
       return;
     }
-    // The server answered: whatever it said, the data reached it. Forget the copy before
-    // anything else, so that no second send can start.
-    localStorage.removeItem(PREFIX + item.key);
     sending.delete(item.key);
+    if (response.status >= 400) {
+      // Refused before the sheet was looked at (403: the login or its csrf token changed
+      // while the copy waited; 5xx: the server failed). Nothing was stored, so the copy is
+      // kept, no longer sent by itself, and put back into the sheet's form when it is
+      // opened again, to be checked and saved by hand.
+      localStorage.setItem(
+        PREFIX + item.key,
+        JSON.stringify({ ...item, sendingSince: 0, stalled: response.status }),
+      );
+    } else {
+      // The server answered the sheet itself (saved, or refused with the reason): forget
+      // the copy before anything else, so that no second send can start.
+      localStorage.removeItem(PREFIX + item.key);
+    }
     if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
       // Saved. Show the sheet as the server has it now (with its "saved" message).
       location.assign(item.done);
@@ -96,7 +107,25 @@
 
   function sendAll() {
     if (!navigator.onLine) return showPending();
-    for (const item of pending()) send(item);
+    for (const item of pending()) if (!item.stalled) send(item);
+  }
+
+  // A copy the server refused (see send) goes back into its form when that page is open.
+  function restore() {
+    for (const item of pending()) {
+      if (!item.stalled) continue;
+      const form = document.querySelector(`form[data-offline-key="${CSS.escape(item.key)}"]`);
+      if (!form) continue;
+      const skip = new Set(["csrfmiddlewaretoken", "version", "action"]);
+      for (const [name, value] of item.fields) {
+        if (skip.has(name)) continue; // the page's own token and version are the valid ones
+        const field = form.elements[name];
+        if (!field || field instanceof RadioNodeList) continue;
+        if (field.type === "checkbox") field.checked = true;
+        else field.value = value;
+      }
+      banner(`Your ${item.label} was not accepted (error ${item.stalled}); it is back in the form: check it and save again.`, "waiting");
+    }
   }
 
   document.addEventListener("submit", (event) => {
@@ -139,5 +168,6 @@
   window.addEventListener("online", sendAll);
   window.addEventListener("offline", showPending);
   setInterval(sendAll, 20000);
+  restore();
   sendAll();
 })();

@@ -218,3 +218,37 @@ def test_a_sheet_page_opened_before_opens_again_without_network(
     phone.wait_for_selector(".messages")
     assert ScoreSheet.objects.get().entry["points"] == [41000, 27000, 30000, 22000]
     assert SheetVersion.objects.count() == 1
+
+
+def test_a_kept_sheet_the_server_refuses_unread_goes_back_into_the_form(
+    phone, transactional_db, referee, seated_session
+):
+    slug = seated_session.tournament.slug
+    login(phone, "rene_referee", "pw-rene_referee")
+    phone.goto(SHEET.format(slug=slug))
+    phone.context.set_offline(True)
+    for i, points in enumerate(["41000", "27000", "30000", "22000"]):
+        phone.fill(f"#id_points_{i}", points)
+    phone.click("button:has-text('Save sheet')")
+    # Meanwhile the login changed: the kept copy's csrf token is no longer valid.
+    phone.evaluate(
+        """() => {
+        const key = 'offline-form:sheet:test-open:1:1';
+        const item = JSON.parse(localStorage.getItem(key));
+        item.fields = item.fields.map(([k, v]) => [k, k === 'csrfmiddlewaretoken' ? 'x' : v]);
+        localStorage.setItem(key, JSON.stringify(item));
+    }"""
+    )
+    phone.context.set_offline(False)
+    phone.wait_for_function(
+        "JSON.parse(localStorage.getItem('offline-form:sheet:test-open:1:1') || '{}')"
+        ".stalled === 403"
+    )
+    assert not ScoreSheet.objects.exists()
+    phone.goto(SHEET.format(slug=slug))
+    assert phone.input_value("#id_points_3") == "22000"  # nothing typed is lost
+    assert "not accepted (error 403)" in phone.inner_text("#offline-banner")
+    phone.click("button:has-text('Save sheet')")
+    phone.wait_for_selector(".messages")
+    assert ScoreSheet.objects.get().entry["points"] == [41000, 27000, 30000, 22000]
+    assert phone.evaluate("localStorage.length") == 0
