@@ -24,6 +24,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
 from tournament.jobs import queue_on_commit
 from tournament.models import (
@@ -68,13 +69,23 @@ def lock_reason(session: Session, *, has_sheets: bool) -> str:
 
 def sessions_with_locks(tournament: Tournament) -> list[Session]:
     """The sessions in number order, each with ``lock`` (a reason or '') and ``seated``."""
-    sessions = list(
-        tournament.sessions.annotate(
-            sheet_count=Count("sheets", distinct=True), seated=Count("seats", distinct=True)
-        ).order_by("number")
+    # Two grouped reads rather than one annotate() with two Counts: that joins every sheet
+    # with every seat of a session (480,000 rows at 400 players x 12 sessions) before
+    # counting, and grows with each sheet entered.
+    sessions = list(tournament.sessions.order_by("number"))
+    ids = [s.pk for s in sessions]
+    seated = dict(
+        Seat.objects.filter(session_id__in=ids)
+        .values("session_id")
+        .annotate(n=Count("id"))
+        .values_list("session_id", "n")
+    )
+    with_sheets = set(
+        Session.objects.filter(pk__in=ids, sheets__isnull=False).values_list("pk", flat=True)
     )
     for session in sessions:
-        session.lock = lock_reason(session, has_sheets=session.sheet_count > 0)
+        session.seated = seated.get(session.pk, 0)
+        session.lock = lock_reason(session, has_sheets=session.pk in with_sheets)
     return sessions
 
 
@@ -399,6 +410,7 @@ def _seats_write(
         for w, p in enumerate(table)
     )
     Session.objects.filter(pk__in=[s.pk for s in sessions]).update(seating_job=job)
+    public_pages_changed(job.tournament_id)  # bulk writes send no signal
     numbers = [s.number for s in sessions]
     span = f"session {numbers[0]}" if len(numbers) == 1 else f"sessions {numbers[0]}–{numbers[-1]}"
     SeatingJob.objects.filter(pk=job.pk).update(

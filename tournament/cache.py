@@ -1,0 +1,158 @@
+"""The public pages' cache: one version per tournament, bumped when what they show changes.
+
+Hundreds of phones refresh the standings, the seating and the clock at the end of a session;
+each of those pages is the same for every anonymous visitor until a sheet is confirmed, a
+penalty logged, a seat changed or the clock touched.  So:
+
+- every tournament has a *version* in the cache (``tournament-version:<pk>``), a random
+  token rather than a counter, so that a version lost from the cache (eviction, a Redis
+  restart) can never come back to an old value and revive an old page;
+- cached pages and data are keyed with that version, so bumping it is the invalidation: no
+  key has to be found and deleted, and what is no longer read simply expires;
+- the version is bumped by any write that changes a tournament's public pages, and again
+  after its commit (``tournament.signals`` for saved and deleted rows,
+  ``public_pages_changed`` from the services that write in bulk), so the person who made
+  the change, whose next request comes after the commit, never sees the page from before.
+
+The cache is a help, never a need: when it is down (Redis stopped) every call here answers
+as on a miss and the page is computed, so score entry and the pages keep working.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import uuid
+
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpResponse
+
+logger = logging.getLogger(__name__)
+
+# How long a cached page or datum lives at most: a safety net only; the version is what
+# makes an entry stale.
+TIMEOUT = 15 * 60
+MISSING = object()
+
+
+def _key(tournament_id: int) -> str:
+    return f"tournament-version:{tournament_id}"
+
+
+def _safe(call, default=None):
+    try:
+        return call()
+    except Exception:  # the cache is down: behave as on a miss (module docstring)
+        logger.warning("cache unavailable", exc_info=True)
+        return default
+
+
+def version(tournament_id: int) -> str | None:
+    """The tournament's current version, made when missing; None when the cache is down."""
+    key = _key(tournament_id)
+    current = _safe(lambda: cache.get(key))
+    if current is None:
+        fresh = uuid.uuid4().hex
+        # add(), not set(): two processes racing here agree on whichever came first.
+        if not _safe(lambda: cache.add(key, fresh, None), False):
+            current = _safe(lambda: cache.get(key))
+        else:
+            current = fresh
+    return current
+
+
+def bump(tournament_id: int) -> None:
+    """Make every cached page of the tournament stale, now."""
+    _safe(lambda: cache.set(_key(tournament_id), uuid.uuid4().hex, None))
+
+
+def public_pages_changed(tournament_id: int | None) -> None:
+    """Bump the tournament's version now and again once the current transaction commits.
+
+    The bump after the commit is the one that matters: a reader who rendered the page
+    while the transaction was still open saw the old rows and cached them under the
+    version of that moment, which the second bump retires.  The bump now makes the
+    writer's own requests inside the transaction (and tests, whose transaction never
+    commits) see the change at once.
+    """
+    if tournament_id is None:
+        return
+    bump(tournament_id)
+    transaction.on_commit(functools.partial(bump, tournament_id), robust=True)
+
+
+def cached(tournament_id: int, name: str, compute):
+    """``compute()``, or its value cached under the tournament's current version."""
+    current = version(tournament_id)
+    if current is None:
+        return compute()
+    key = f"tournament-data:{tournament_id}:{current}:{name}"
+    value = _safe(lambda: cache.get(key, MISSING), MISSING)
+    if value is MISSING:
+        value = compute()
+        _safe(lambda: cache.set(key, value, TIMEOUT))
+    return value
+
+
+def _cacheable_request(request) -> bool:
+    """Only what every visitor sees the same: anonymous GETs without a session (whose
+    pending messages a cached page would not show)."""
+    from django.conf import settings
+
+    return (
+        request.method in ("GET", "HEAD")
+        and not request.user.is_authenticated
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def _cacheable_response(request, response) -> bool:
+    # A page that set a cookie or used a CSRF token belongs to its visitor alone.
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+        and not request.META.get("CSRF_COOKIE_USED")
+        and response.get("Content-Disposition") is None
+    )
+
+
+def public_page(view):
+    """Serve the view's page to anonymous visitors from the cache, keyed by the tournament's
+    version, the path and the query string.  Logged-in visitors (staff, players with their
+    own seat highlighted) always get a fresh page; ``cached`` data keeps theirs cheap."""
+
+    @functools.wraps(view)
+    def wrapper(request, slug: str, *args, **kwargs):
+        if not _cacheable_request(request):
+            return view(request, slug, *args, **kwargs)
+        from tournament.models import Tournament
+
+        tournament_id = (
+            Tournament.objects.filter(slug=slug, visibility=Tournament.Visibility.PUBLISHED)
+            .values_list("pk", flat=True)
+            .first()
+        )
+        current = version(tournament_id) if tournament_id is not None else None
+        if current is None:
+            return view(request, slug, *args, **kwargs)
+        key = f"tournament-page:{tournament_id}:{current}:{request.get_full_path()}"
+        hit = _safe(lambda: cache.get(key))
+        if hit is not None:
+            content, content_type = hit
+            response = HttpResponse(content, content_type=content_type)
+            response["X-Cache"] = "hit"
+            return response
+        response = view(request, slug, *args, **kwargs)
+        if hasattr(response, "render") and callable(response.render):
+            response = response.render()
+        if _cacheable_response(request, response):
+            stored = (response.content, response["Content-Type"])
+            _safe(lambda: cache.set(key, stored, TIMEOUT))
+            response["X-Cache"] = "miss"
+        return response
+
+    return wrapper
