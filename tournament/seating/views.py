@@ -188,11 +188,17 @@ def seating_generate(request, slug: str):
     except ServiceError as error:
         messages.error(request, error.message)
         return redirect("tournament:seating_manage", slug=slug)
+    job.refresh_from_db(fields=["state", "message"])
+    if job.state == SeatingJob.State.FAILED and job.message == services.BROKER_DOWN:
+        messages.error(request, job.message)
+        return redirect("tournament:seating_manage", slug=slug)
     return redirect("tournament:seating_job", slug=slug, pk=job.pk)
 
 
 def _job(request, slug: str, pk: int) -> SeatingJob:
     tournament = organised_tournament(request, slug)
+    # The progress page is where a lost job shows: it polls, so it sees it within a minute.
+    services.seating_jobs_reap(tournament=tournament, now=timezone.now())
     return get_object_or_404(
         SeatingJob.objects.select_related("tournament"), tournament=tournament, pk=pk
     )
