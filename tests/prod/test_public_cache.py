@@ -190,3 +190,22 @@ def test_cache_down_pages_still_answer(client, tournament, seated_session, table
     page = client.get(standings_url(tournament))
     assert page.status_code == 200
     assert b"S1</" in page.content
+
+
+def test_the_clock_shows_a_finished_table_at_once(client, organiser, tournament, seated_session):
+    """Every phone polls the clock's state: its tables come from the cache, and a table's
+    report shows in the very next poll."""
+    now = timezone.now()
+    clock_services.session_clock_start(session=seated_session, by=organiser, now=now)
+    url = reverse("tournament:session_clock_state", args=[tournament.slug, 1])
+    tables = client.get(url).json()["tables"]
+    assert [t["finished"] for t in tables] == [False, False]
+    clock_services.session_table_finish(
+        session=seated_session,
+        table=tournament.tables.get(number=2),
+        by=organiser,
+        now=now,
+        ended_by_time=False,
+    )
+    tables = client.get(url).json()["tables"]
+    assert [t["finished"] for t in tables] == [False, True]
