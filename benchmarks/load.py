@@ -175,6 +175,8 @@ async def referee(base, stats, until, index, tables, number, saved, seed):
         if not await timed(stats, "login", lambda: client.post("/login/", data=form), (302,)):
             return
         for table in tables:
+            if time.monotonic() >= until:
+                break
             url = f"/t/{SLUG}/sessions/{number}/sheets/{table}/"
             await asyncio.sleep(rng.uniform(5, 15))
             page = await timed(stats, "sheet open", lambda u=url: client.get(u))
@@ -219,7 +221,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(args) -> None:
+def event() -> tuple[int, list[int], list[int]]:
+    """The last session's number, the players' ids and the table numbers."""
     from tournament.models import Player, Tournament
 
     tournament = Tournament.objects.get(slug=SLUG)
@@ -228,6 +231,10 @@ async def run(args) -> None:
         Player.objects.filter(registrations__tournament=tournament).values_list("pk", flat=True)
     )
     tables = list(tournament.tables.order_by("number").values_list("number", flat=True))
+    return number, players, tables
+
+
+async def run(args, number: int, players: list[int], tables: list[int]) -> dict[int, int]:
     stats, saved = Stats(), {}
     until = time.monotonic() + args.seconds
     tasks = [reader(args.base, stats, until, players, number, seed) for seed in range(args.readers)]
@@ -251,7 +258,11 @@ async def run(args) -> None:
             f"{stats.errors[label]:>8}"
         )
     print(f"errors: {sum(stats.errors.values())}", *stats.examples, sep="\n  ")
-    confirmed, lost, doubled = await asyncio.to_thread(count_sheets, number, saved)
+    return saved
+
+
+def report_sheets(number: int, saved: dict[int, int]) -> None:
+    confirmed, lost, doubled = count_sheets(number, saved)
     print(
         f"sheets of session {number}: {len(saved)} confirmed by the referees, {confirmed} "
         f"confirmed in the database, {lost} lost, {doubled} doubled"
@@ -277,7 +288,9 @@ def main() -> None:
         return
     if args.reset:
         reset(args.sessions)
-    asyncio.run(run(args))
+    number, players, tables = event()
+    saved = asyncio.run(run(args, number, players, tables))
+    report_sheets(number, saved)
 
 
 if __name__ == "__main__":

@@ -36,8 +36,16 @@ TIMEOUT = 15 * 60
 MISSING = object()
 
 
-def _key(tournament_id: int) -> str:
-    return f"tournament-version:{tournament_id}"
+# Two families of pages, each with its own version, so that the stream of score sheets at
+# the end of a session does not throw away the seating and the clock, which every phone in
+# the hall is reading at that moment: "results" (standings, results, player pages) and
+# "seating" (the seating pages, a player's schedule, the clock's tables).
+RESULTS, SEATING = "results", "seating"
+SCOPES = (RESULTS, SEATING)
+
+
+def _key(tournament_id: int, scope: str) -> str:
+    return f"tournament-version:{tournament_id}:{scope}"
 
 
 def _safe(call, default=None):
@@ -48,9 +56,9 @@ def _safe(call, default=None):
         return default
 
 
-def version(tournament_id: int) -> str | None:
+def version(tournament_id: int, scope: str) -> str | None:
     """The tournament's current version, made when missing; None when the cache is down."""
-    key = _key(tournament_id)
+    key = _key(tournament_id, scope)
     current = _safe(lambda: cache.get(key))
     if current is None:
         fresh = uuid.uuid4().hex
@@ -62,12 +70,13 @@ def version(tournament_id: int) -> str | None:
     return current
 
 
-def bump(tournament_id: int) -> None:
-    """Make every cached page of the tournament stale, now."""
-    _safe(lambda: cache.set(_key(tournament_id), uuid.uuid4().hex, None))
+def bump(tournament_id: int, scopes: tuple[str, ...] = SCOPES) -> None:
+    """Make the tournament's cached pages of ``scopes`` stale, now."""
+    fresh = {_key(tournament_id, scope): uuid.uuid4().hex for scope in scopes}
+    _safe(lambda: cache.set_many(fresh, None))
 
 
-def public_pages_changed(tournament_id: int | None) -> None:
+def public_pages_changed(tournament_id: int | None, scopes: tuple[str, ...] = SCOPES) -> None:
     """Bump the tournament's version now and again once the current transaction commits.
 
     The bump after the commit is the one that matters: a reader who rendered the page
@@ -78,13 +87,13 @@ def public_pages_changed(tournament_id: int | None) -> None:
     """
     if tournament_id is None:
         return
-    bump(tournament_id)
-    transaction.on_commit(functools.partial(bump, tournament_id), robust=True)
+    bump(tournament_id, scopes)
+    transaction.on_commit(functools.partial(bump, tournament_id, scopes), robust=True)
 
 
-def cached(tournament_id: int, name: str, compute):
+def cached(tournament_id: int, name: str, compute, scope: str = RESULTS):
     """``compute()``, or its value cached under the tournament's current version."""
-    current = version(tournament_id)
+    current = version(tournament_id, scope)
     if current is None:
         return compute()
     key = f"tournament-data:{tournament_id}:{current}:{name}"
@@ -120,11 +129,15 @@ def _cacheable_response(request, response) -> bool:
     )
 
 
-def public_page(view):
+def public_page(scope: str):
     """Serve the view's page to anonymous visitors from the cache, keyed by the tournament's
-    version, the path and the query string.  Logged-in visitors (staff, players with their
-    own seat highlighted) always get a fresh page; ``cached`` data keeps theirs cheap."""
+    version of ``scope``, the path and the query string.  Logged-in visitors (staff, players
+    with their own seat highlighted) always get a fresh page; ``cached`` data keeps theirs
+    cheap."""
+    return functools.partial(_public_page, scope=scope)
 
+
+def _public_page(view, scope: str):
     @functools.wraps(view)
     def wrapper(request, slug: str, *args, **kwargs):
         if not _cacheable_request(request):
@@ -136,10 +149,10 @@ def public_page(view):
             .values_list("pk", flat=True)
             .first()
         )
-        current = version(tournament_id) if tournament_id is not None else None
+        current = version(tournament_id, scope) if tournament_id is not None else None
         if current is None:
             return view(request, slug, *args, **kwargs)
-        key = f"tournament-page:{tournament_id}:{current}:{request.get_full_path()}"
+        key = f"tournament-page:{tournament_id}:{scope}:{current}:{request.get_full_path()}"
         hit = _safe(lambda: cache.get(key))
         if hit is not None:
             content, content_type = hit

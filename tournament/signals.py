@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db.models.signals import post_delete, post_save
 
-from tournament.cache import public_pages_changed
+from tournament.cache import RESULTS, SCOPES, SEATING, public_pages_changed
 
 
 def tournament_of(instance) -> int | None:
@@ -30,8 +30,21 @@ def tournament_of(instance) -> int | None:
     return None
 
 
+# Rows that only the results pages show (see SCOPES in tournament.cache), and those only
+# the seating pages and the clock show; every other row changes both.
+RESULTS_ONLY = {"scoring.ScoreSheet", "scoring.StandingsSettings", "referee.Penalty"}
+SEATING_ONLY = {"tournament.TableFinish"}
+
+
 def row_changed(sender, instance, **kwargs) -> None:
-    public_pages_changed(tournament_of(instance))
+    label = sender._meta.label
+    if label in RESULTS_ONLY:
+        scopes = (RESULTS,)
+    elif label in SEATING_ONLY:
+        scopes = (SEATING,)
+    else:
+        scopes = SCOPES
+    public_pages_changed(tournament_of(instance), scopes)
 
 
 def player_changed(sender, instance, **kwargs) -> None:

@@ -209,3 +209,14 @@ def test_the_clock_shows_a_finished_table_at_once(client, organiser, tournament,
     )
     tables = client.get(url).json()["tables"]
     assert [t["finished"] for t in tables] == [False, True]
+
+
+def test_a_sheet_leaves_the_seating_cached(client, tournament, seated_session, table1):
+    """At the end of a session sheets are confirmed by the dozen while every phone reads the
+    seating and the clock: a sheet invalidates the results pages only."""
+    seating_url = reverse("tournament:session", args=[tournament.slug, 1])
+    client.get(seating_url)
+    client.get(standings_url(tournament))
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    assert client.get(seating_url)["X-Cache"] == "hit"
+    assert client.get(standings_url(tournament))["X-Cache"] == "miss"

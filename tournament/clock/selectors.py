@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from ..cache import cached
+from ..cache import SEATING, cached
 from ..models import Seat, Session, Table, TableFinish, Tournament
 from .services import clock_state, ruleset_timing
 from .timing import AFTER_SIGNAL_TEXT, ClockReading, ClockState, format_remaining, read_clock
@@ -109,6 +109,7 @@ def clock_payload(session: Session, now: dt.datetime) -> dict:
             session.tournament_id,
             f"clock-tables:{session.pk}",
             lambda: _tables_payload(session, reading.signal_given),
+            scope=SEATING,
         ),
     }
 

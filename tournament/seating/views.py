@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.cache import public_page
+from tournament.cache import SEATING, public_page
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, SeatingJob, Session, Table, Tournament, Wind
 from tournament.pages import organised_tournament, viewable_tournament
@@ -33,7 +33,7 @@ def _session(tournament: Tournament, number: int) -> Session:
 # --- public pages --------------------------------------------------------------------------
 
 
-@public_page
+@public_page(SEATING)
 @require_GET
 def seating_index(request, slug: str):
     tournament = viewable_tournament(request, slug)
@@ -65,7 +65,7 @@ def seating_mine(request, slug: str):
     return redirect("tournament:player_schedule", slug=slug, player_id=player.pk)
 
 
-@public_page
+@public_page(SEATING)
 @require_GET
 def player_schedule(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
@@ -92,7 +92,7 @@ def _print_context(request, slug: str, number: int) -> dict:
     }
 
 
-@public_page
+@public_page(SEATING)
 @require_GET
 def session_print_tables(request, slug: str, number: int):
     """One A4 card per table (print CSS puts a page break after each)."""
@@ -101,7 +101,7 @@ def session_print_tables(request, slug: str, number: int):
     )
 
 
-@public_page
+@public_page(SEATING)
 @require_GET
 def session_print_hall(request, slug: str, number: int):
     """The hall list: every player by name with table and seat, to pin up at the entrance."""
@@ -110,7 +110,7 @@ def session_print_hall(request, slug: str, number: int):
     )
 
 
-@public_page
+@public_page(SEATING)
 @require_GET
 def seating_quality(request, slug: str):
     tournament = viewable_tournament(request, slug)
@@ -391,7 +391,7 @@ def session_context(session: Session, by_name: list, user) -> dict:
     }
 
 
-@public_page
+@public_page(SEATING)
 def session_seating(request, slug: str, number: int):
     tournament = viewable_tournament(request, slug)
     session = get_object_or_404(

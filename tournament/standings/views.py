@@ -12,7 +12,7 @@ from django.urls import reverse
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from tournament.cache import cached, public_page
+from tournament.cache import RESULTS, cached, public_page
 from tournament.models import Player, Session, Tournament
 from tournament.pages import viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
@@ -77,7 +77,7 @@ def _standings_data(tournament: Tournament, after: int | None) -> dict:
     }
 
 
-@public_page
+@public_page(RESULTS)
 def standings(request, slug: str):
     tournament = viewable_tournament(request, slug)
     after = _after(request)
@@ -135,7 +135,7 @@ def _page(request, items: list):
     return paginator.get_page(request.GET.get("page") or 1)
 
 
-@public_page
+@public_page(RESULTS)
 def standings_projector_rows(request, slug: str):
     """One page of the standings for the projector's script (fetched, no page reload)."""
     tournament = viewable_tournament(request, slug)
@@ -169,7 +169,7 @@ def _projector_rows(tournament: Tournament) -> tuple[list[dict], str]:
     return rows, (f"after session {last}" if last is not None else "")
 
 
-@public_page
+@public_page(RESULTS)
 def results_index(request, slug: str):
     tournament = viewable_tournament(request, slug)
     sessions = tournament.sessions.order_by("number")
@@ -180,7 +180,7 @@ def results_index(request, slug: str):
     )
 
 
-@public_page
+@public_page(RESULTS)
 def session_results(request, slug: str, number: int):
     tournament = viewable_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
@@ -216,7 +216,7 @@ def session_results_projector(request, slug: str, number: int):
     )
 
 
-@public_page
+@public_page(RESULTS)
 def session_results_projector_rows(request, slug: str, number: int):
     tournament = viewable_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
@@ -242,7 +242,7 @@ def session_results_projector_rows(request, slug: str, number: int):
     )
 
 
-@public_page
+@public_page(RESULTS)
 def player_page(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
     player = get_object_or_404(Player, pk=player_id)
