@@ -216,6 +216,16 @@ async def referee(base, stats, until, index, tables, number, saved, seed):
             )
 
 
+async def reload_gunicorn(after: float) -> None:
+    """A zero-downtime reload (HUP) of every gunicorn pool in the middle of the load: the
+    errors and the sheets counted afterwards show whether a request was lost."""
+    await asyncio.sleep(after)
+    script = Path(__file__).resolve().parent.parent / "scripts" / "prod-stack.sh"
+    process = await asyncio.create_subprocess_exec(str(script), "reload")
+    await process.wait()
+    print(f"(gunicorn reloaded with HUP after {after:.0f} s)")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -241,6 +251,8 @@ async def run(args, number: int, players: list[int], tables: list[int]) -> dict[
     for i in range(args.referees):
         mine = tables[i :: args.referees]
         tasks.append(referee(args.base, stats, until, i, mine, number, saved, 1000 + i))
+    if args.hup:
+        tasks.append(reload_gunicorn(args.hup))
     started = time.perf_counter()
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - started
@@ -279,6 +291,7 @@ def main() -> None:
     parser.add_argument("--referees", type=int, default=50)
     parser.add_argument("--seconds", type=int, default=180)
     parser.add_argument("--base", default="https://127.0.0.1:8443")
+    parser.add_argument("--hup", type=float, default=0, help="reload gunicorn after N s")
     args = parser.parse_args()
     if not args.base.startswith(("https://127.", "http://127.", "https://localhost")):
         parser.error("the load runs on loopback only")

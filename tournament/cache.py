@@ -33,6 +33,9 @@ logger = logging.getLogger(__name__)
 # How long a cached page or datum lives at most: a safety net only; the version is what
 # makes an entry stale.
 TIMEOUT = 15 * 60
+# How long one process may hold the right to render a stale page before another takes it
+# (a process killed mid-render must not leave the page to the old version for long).
+RENDER_LOCK = 10
 MISSING = object()
 
 
@@ -129,6 +132,13 @@ def _cacheable_response(request, response) -> bool:
     )
 
 
+def _cached_response(stored, label: str) -> HttpResponse:
+    content, content_type = stored
+    response = HttpResponse(content, content_type=content_type)
+    response["X-Cache"] = label
+    return response
+
+
 def public_page(scope: str):
     """Serve the view's page to anonymous visitors from the cache, keyed by the tournament's
     version of ``scope``, the path and the query string.  Logged-in visitors (staff, players
@@ -152,20 +162,31 @@ def _public_page(view, scope: str):
         current = version(tournament_id, scope) if tournament_id is not None else None
         if current is None:
             return view(request, slug, *args, **kwargs)
-        key = f"tournament-page:{tournament_id}:{scope}:{current}:{request.get_full_path()}"
+        page = f"{tournament_id}:{scope}:{request.get_full_path()}"
+        key = f"tournament-page:{page}:{current}"
+        last_key, lock_key = f"tournament-page-last:{page}", f"tournament-page-lock:{page}"
         hit = _safe(lambda: cache.get(key))
         if hit is not None:
-            content, content_type = hit
-            response = HttpResponse(content, content_type=content_type)
-            response["X-Cache"] = "hit"
-            return response
-        response = view(request, slug, *args, **kwargs)
-        if hasattr(response, "render") and callable(response.render):
-            response = response.render()
-        if _cacheable_response(request, response):
-            stored = (response.content, response["Content-Type"])
-            _safe(lambda: cache.set(key, stored, TIMEOUT))
-            response["X-Cache"] = "miss"
+            return _cached_response(hit, "hit")
+        # One process renders a page that has just gone stale; the others meanwhile serve
+        # the one before, seconds old, rather than all rendering it at once: at the end of
+        # a session a sheet is confirmed every few seconds, and hundreds of phones ask for
+        # the standings in between (a storm of misses stalled the stack).  The person who
+        # made the change is logged in and never served from here.
+        if not _safe(lambda: cache.add(lock_key, 1, RENDER_LOCK), True):
+            last = _safe(lambda: cache.get(last_key))
+            if last is not None:
+                return _cached_response(last, "stale")
+        try:
+            response = view(request, slug, *args, **kwargs)
+            if hasattr(response, "render") and callable(response.render):
+                response = response.render()
+            if _cacheable_response(request, response):
+                stored = (response.content, response["Content-Type"])
+                _safe(lambda: cache.set_many({key: stored, last_key: stored}, TIMEOUT))
+                response["X-Cache"] = "miss"
+        finally:
+            _safe(lambda: cache.delete(lock_key))
         return response
 
     return wrapper

@@ -220,3 +220,20 @@ def test_a_sheet_leaves_the_seating_cached(client, tournament, seated_session, t
     confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
     assert client.get(seating_url)["X-Cache"] == "hit"
     assert client.get(standings_url(tournament))["X-Cache"] == "miss"
+
+
+def test_while_one_process_renders_a_stale_page_the_others_serve_the_last_one(
+    client, tournament, seated_session, table1
+):
+    first = client.get(standings_url(tournament))
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    # Another process holds the right to render the new standings (a moment ago).
+    from django.core.cache import cache
+
+    path = standings_url(tournament)
+    cache.add(f"tournament-page-lock:{tournament.pk}:results:{path}", 1, 10)
+    meanwhile = client.get(path)
+    assert meanwhile["X-Cache"] == "stale" and meanwhile.content == first.content
+    cache.delete(f"tournament-page-lock:{tournament.pk}:results:{path}")
+    fresh = client.get(path)
+    assert fresh["X-Cache"] == "miss" and b"S1</" in fresh.content
