@@ -217,13 +217,13 @@ async def referee(base, stats, until, index, tables, number, saved, seed):
 
 
 async def reload_gunicorn(after: float) -> None:
-    """A zero-downtime reload (HUP) of every gunicorn pool in the middle of the load: the
-    errors and the sheets counted afterwards show whether a request was lost."""
+    """A zero-downtime reload of every gunicorn pool (``prod-stack.sh reload``) in the middle
+    of the load: the errors and the sheets counted afterwards show whether one was lost."""
     await asyncio.sleep(after)
     script = Path(__file__).resolve().parent.parent / "scripts" / "prod-stack.sh"
     process = await asyncio.create_subprocess_exec(str(script), "reload")
     await process.wait()
-    print(f"(gunicorn reloaded with HUP after {after:.0f} s)")
+    print(f"(gunicorn reloaded after {after:.0f} s)")
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -5,7 +5,8 @@
 #                                  # pools, a Celery worker and beat, nginx with TLS
 #   scripts/prod-stack.sh env      # the environment of the stack, for manage.py commands:
 #                                  #   eval "$(scripts/prod-stack.sh env)"; .venv/bin/python manage.py ...
-#   scripts/prod-stack.sh reload   # zero-downtime reload of the gunicorn pools (HUP)
+#   scripts/prod-stack.sh reload   # zero-downtime reload of the gunicorn pools (USR2, then TERM
+#                                  # of the old master)
 #   scripts/prod-stack.sh status
 #   scripts/prod-stack.sh down     # stops everything it started (the data stays; `down --purge`
 #                                  # removes it)
@@ -159,12 +160,27 @@ down() {
 }
 
 reload() {
-  # HUP: gunicorn starts new workers with the new code, then lets the old ones finish their
-  # requests (graceful timeout) before they exit: no request is refused or cut.
+  # Zero-downtime upgrade of each pool to the code on disk (gunicorn's USR2): a new master
+  # starts with its own workers beside the old one, both accepting on the same socket; once
+  # the new workers answer, the old master is stopped gracefully (TERM: its workers finish
+  # the requests they hold). A plain HUP also loses nothing, but leaves requests waiting
+  # while the new workers import the application (seconds on a busy machine).
   for name in public staff login; do
-    pid_alive "$STATE/gunicorn-$name.pid" && kill -HUP "$(cat "$STATE/gunicorn-$name.pid")"
+    local file="$STATE/gunicorn-$name.pid"
+    pid_alive "$file" || continue
+    local old; old=$(cat "$file")
+    kill -USR2 "$old"
+    for _ in $(seq 150); do  # the new master writes the pid file, the old one renames its own
+      [ -f "$file" ] && [ "$(cat "$file")" != "$old" ] && break; sleep 0.2
+    done
+    local new; new=$(cat "$file")
+    for _ in $(seq 300); do  # until the new master's workers are up
+      [ "$(pgrep -P "$new" | wc -l)" -gt 0 ] && break; sleep 0.2
+    done
+    sleep 3  # the workers import the application before they accept
+    kill -TERM "$old" 2>/dev/null || true
   done
-  echo "prod-stack: gunicorn reloading"
+  echo "prod-stack: gunicorn upgraded in place (USR2)"
 }
 
 status() {
