@@ -18,6 +18,17 @@ if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: rolled-back tests reuse primary keys, and a
+    page cached under another test's tournament of the same pk must not be served."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def tournament(db) -> Tournament:
     return Tournament.objects.create(
