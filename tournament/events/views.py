@@ -198,6 +198,7 @@ def detail(request, slug: str):
             "registration_open": registration_selectors.registration_is_open(tournament, now),
             "my_registration": my_registration,
             "waiting_position": registration_selectors.waiting_position(my_registration),
+            "started": registration_selectors.event_started(tournament),
             "now_dt": now,
         },
     )

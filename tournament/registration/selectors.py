@@ -39,6 +39,13 @@ def registration_is_open(tournament: Tournament, now) -> bool:
     return opens is not None and opens <= now and (closes is None or now < closes)
 
 
+def event_started(tournament: Tournament) -> bool:
+    """The first session has started: from now on withdrawals go through the desk."""
+    from tournament.models import Session
+
+    return tournament.sessions.exclude(state=Session.State.PLANNED).exists()
+
+
 def registration_of(tournament: Tournament, user) -> Registration | None:
     """The logged-in user's own registration in this tournament, if any."""
     if not user.is_authenticated:

@@ -18,6 +18,7 @@ from tournament.errors import ServiceError
 from tournament.models import Player, Registration, Tournament
 from tournament.registration import selectors
 from tournament.registration.importing import ImportReport, PlayerRow, RowCheck, check_rows
+from tournament.seating.services import Vacancy, seat_vacancies, seats_fill, seats_vacate
 
 Status = Registration.Status
 
@@ -144,15 +145,29 @@ def registration_self_register(
 
 
 @transaction.atomic
-def registration_withdraw(*, registration: Registration) -> Registration | None:
-    """Withdraw; the first on the waiting list moves up. Returns who moved up, if anyone."""
-    _locked(registration.tournament)
+def registration_withdraw(
+    *, registration: Registration, by_player: bool = False
+) -> Registration | None:
+    """Withdraw; the first on the waiting list moves up. Returns who moved up, if anyone.
+
+    The player leaves the seats of every session still to play (seating/services.py
+    seats_vacate): the seating pages and the desk must not count on him, and a reserve then
+    takes exactly those seats (field_fill_from_reserves). Once the first session has started
+    a player cannot withdraw himself: the desk must know, to seat a substitute (EMA 5.8).
+    """
+    tournament = _locked(registration.tournament)
     if registration.status == Status.WITHDRAWN:
         raise ServiceError(f"{registration.player} has already withdrawn.")
+    if by_player and selectors.event_started(tournament):
+        raise ServiceError(
+            "The tournament has started: ask the referee desk or an organiser to withdraw you, "
+            "so that a substitute can take your seat."
+        )
     registration.status = Status.WITHDRAWN
     registration.checked_in = False
     registration.fills_in = False
     registration.save(update_fields=["status", "checked_in", "fills_in"])
+    seats_vacate(tournament=tournament, player=registration.player)
     return _promote_waiting(registration.tournament)
 
 
@@ -307,10 +322,20 @@ def registration_check_in(*, tournament: Tournament, ids: list[int], checked_in:
     return chosen.exclude(checked_in=checked_in).update(**changes)
 
 
+@dataclass(frozen=True)
+class FillResult:
+    field: selectors.FieldStatus
+    # The empty seats of seated sessions still to play that the reserves took.
+    seated: list[tuple[Player, Vacancy]]
+
+
 @transaction.atomic
-def field_fill_from_reserves(*, tournament: Tournament) -> selectors.FieldStatus:
+def field_fill_from_reserves(*, tournament: Tournament) -> FillResult:
     """Seat as many checked-in reserves as the last table needs (the earliest first).
 
+    A reserve already filling in keeps his place. When the sessions are already seated (a
+    player withdrew after the seating), each new reserve takes the empty seats of the
+    sessions still to play, so the field and the seats agree again without a new seating.
     Refused with a message saying what to do when too few reserves are checked in.
     """
     _locked(tournament)
@@ -322,11 +347,17 @@ def field_fill_from_reserves(*, tournament: Tournament) -> selectors.FieldStatus
         raise ServiceError(status.problem)
     reserves = tournament.registrations.filter(
         is_reserve=True, status=Status.CONFIRMED, checked_in=True
-    ).order_by("registered_at", "pk")
-    chosen = [r.pk for r in reserves[:needed]]
-    reserves.exclude(pk__in=chosen).update(fills_in=False)
-    reserves.filter(pk__in=chosen).update(fills_in=True)
-    return selectors.field_status(tournament)
+    ).order_by("-fills_in", "registered_at", "pk")
+    chosen = list(reserves[:needed].select_related("player"))
+    newcomers = [r.player for r in chosen if not r.fills_in]
+    reserves.exclude(pk__in=[r.pk for r in chosen]).update(fills_in=False)
+    reserves.filter(pk__in=[r.pk for r in chosen]).update(fills_in=True)
+    seated: list[tuple[Player, Vacancy]] = []
+    for player in newcomers:
+        if not seat_vacancies(tournament):
+            break
+        seated += [(player, v) for v in seats_fill(tournament=tournament, player=player)]
+    return FillResult(field=selectors.field_status(tournament), seated=seated)
 
 
 @transaction.atomic

@@ -35,6 +35,7 @@ from tournament.registration.forms import (
 )
 from tournament.registration.importing import ImportFileError, read_player_file
 from tournament.registration.tables import RegistrationTable
+from tournament.seating.services import seat_vacancies
 
 
 def signup(request):
@@ -136,7 +137,7 @@ def withdraw(request, slug: str):
         messages.error(request, "You are not registered for this tournament.")
     else:
         try:
-            reg_services.registration_withdraw(registration=registration)
+            reg_services.registration_withdraw(registration=registration, by_player=True)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
@@ -176,16 +177,38 @@ def confirm_pending(request, slug: str):
 def fill_from_reserves(request, slug: str):
     tournament = organised_tournament(request, slug)
     try:
-        field = reg_services.field_fill_from_reserves(tournament=tournament)
+        result = reg_services.field_fill_from_reserves(tournament=tournament)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
+        field = result.field
         messages.success(
             request,
             f"{field.filling} reserve(s) fill in: {field.size} players at "
             f"{field.tables_needed} tables.",
         )
+        if result.seated:
+            messages.success(
+                request,
+                "Empty seats taken: "
+                + "; ".join(f"{player} at {seat}" for player, seat in result.seated)
+                + ".",
+            )
+        _tell_empty_seats(request, tournament)
     return redirect_back(request, tournament)
+
+
+def _tell_empty_seats(request, tournament: Tournament) -> None:
+    """After a withdrawal or a fill: the planned sessions that still have an empty seat."""
+    vacancies = seat_vacancies(tournament)
+    if vacancies:
+        messages.warning(
+            request,
+            "Empty seats in the sessions still to play: "
+            + "; ".join(str(v) for v in vacancies)
+            + ". Check a reserve in and fill from the reserves (the reserve takes exactly "
+            "these seats), or generate the seating again.",
+        )
 
 
 @require_POST
@@ -207,6 +230,8 @@ def registration_action(request, slug: str, pk: int, action: str):
             messages.info(
                 request, f"{outcome.player} moves up from the waiting list (to be confirmed)."
             )
+        if action == "withdraw":
+            _tell_empty_seats(request, tournament)
     return redirect_back(request, tournament, "tournament:players")
 
 
