@@ -99,3 +99,18 @@ def test_the_organiser_is_told_which_sessions_lose_a_seat(client, tournament, se
     assert "Empty seats in the sessions still to play" in text
     assert f"session 1, Table {seats[1][0]}" in text
     assert f"session 3, Table {seats[3][0]}" in text
+
+
+def test_after_a_disqualification_the_reserve_fills_the_seats_too(tournament, seated16, organiser):
+    from referee.services import disqualification_create
+
+    cheat = seated16[7]
+    seats = _seats_of(cheat)
+    reserve = _reserve(tournament)
+    disqualification_create(tournament=tournament, player=cheat, user=organiser, reason="Cheat")
+
+    result = services.field_fill_from_reserves(tournament=tournament)
+
+    assert result.field.size == 16
+    assert _seats_of(reserve.player) == seats
+    assert _seats_of(cheat) == {}

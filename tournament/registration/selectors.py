@@ -153,10 +153,21 @@ class FieldStatus:
         return ""
 
 
+def _disqualified(tournament: Tournament):
+    """Player ids with a standing disqualification (the referee desk): out of the field."""
+    from referee.models import Disqualification
+
+    return Disqualification.objects.filter(tournament=tournament, withdrawn_at__isnull=True).values(
+        "player_id"
+    )
+
+
 def field_status(tournament: Tournament) -> FieldStatus:
+    # A disqualified player is withdrawn from the field like a withdrawal (EMA 5.5): the
+    # reserves fill his place, so he is not counted although his registration stands.
     checked_in = tournament.registrations.filter(
         status=Registration.Status.CONFIRMED, checked_in=True
-    )
+    ).exclude(player_id__in=_disqualified(tournament))
     counts = checked_in.aggregate(
         players=Count("id", filter=Q(is_reserve=False)),
         reserves=Count("id", filter=Q(is_reserve=True)),
