@@ -93,6 +93,11 @@ EXPECTATIONS: dict[str, Expect] = {
     "login": E(ANY),
     "logout": E(ANY, "POST", ok=302),
     "signup": E(ANY, ok={"anonymous": 200, "*": 302}),  # logged in: forwarded home
+    "profile": E(LOGIN, ok={"player": 200, "*": 302}),  # no player record: forwarded home
+    "password_reset": E(ANY),
+    "password_reset_done": E(ANY),
+    "password_reset_confirm": E(ANY),  # a made-up token: the page says the link is old
+    "password_reset_complete": E(ANY),
     # tournament/events/ and registration/ views: organisers (require_organiser)
     "tournament:new": E(LOGIN),
     "tournament:dashboard": E(ORGANISER),
@@ -107,6 +112,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:confirm_pending": E(ORGANISER, "POST", ok=302),
     "tournament:registration_action": E(ORGANISER, "POST", ok=302),
     "tournament:player_add": E(ORGANISER),
+    "tournament:player_edit": E(ORGANISER),
     "tournament:player_import": E(ORGANISER),
     "tournament:checkin": E(ORGANISER),
     "tournament:fill_from_reserves": E(ORGANISER, "POST", ok=302),
@@ -330,6 +336,7 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
     pk_for = {
         "tournament:staff_remove": "staff_pk",
         "tournament:registration_action": "registration_pk",
+        "tournament:player_edit": "registration_pk",
         "referee:penalty_withdraw": "penalty",
         "referee:penalty_correct": "penalty",
         "referee:substitution_withdraw": "substitution",
@@ -352,6 +359,8 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "id": "1",
         "app_label": "tournament",
         "url": "no-such-page/",
+        "uidb64": "MQ",
+        "token": "no-such-token",
     }
     out = {}
     for name in names:

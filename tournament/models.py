@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django_countries.fields import CountryField
+from simple_history.models import HistoricalRecords
 
 from .ema import is_valid_ema_number
 
@@ -132,6 +133,9 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
+    # Corrections of a player's details (a misspelt name, a wrong EMA number) are kept: who,
+    # when, before and after (issue 14). The EMA file is sent from these fields.
+    history = HistoricalRecords(excluded_fields=["user"])
 
     class Meta:
         ordering = ["last_name", "first_name"]

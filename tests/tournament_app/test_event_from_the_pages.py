@@ -91,6 +91,7 @@ def test_an_organiser_runs_registration_from_the_pages(client, stranger, db):
                 "last_name": "Comer",
                 "ema_number": f"11{200000 + n:06d}",
                 "country": "GB",
+                "email": f"late{n}@example.org",
             },
         )
         response = player.post(reverse("tournament:register", args=[tournament.slug]))

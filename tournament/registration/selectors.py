@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import pairwise
 
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Lower
@@ -223,3 +224,30 @@ def waiting_position(registration: Registration | None) -> int | None:
 
 
 PLAYERS_PER_TABLE = 4
+
+
+@dataclass(frozen=True)
+class PlayerChange:
+    at: object  # datetime
+    by: str
+    changes: list[tuple[str, str, str]]  # (field label, before, after)
+
+
+def player_changes(player: Player) -> list[PlayerChange]:
+    """The corrections of a player's details, newest first: who, when, before and after."""
+    records = list(player.history.select_related("history_user").order_by("-history_date"))
+    out = []
+    for newer, older in pairwise(records):
+        delta = newer.diff_against(older)
+        changes = [
+            (
+                str(Player._meta.get_field(c.field).verbose_name).capitalize(),
+                str(c.old or "—"),
+                str(c.new or "—"),
+            )
+            for c in delta.changes
+        ]
+        if changes:
+            by = str(newer.history_user) if newer.history_user else "—"
+            out.append(PlayerChange(at=newer.history_date, by=by, changes=changes))
+    return out

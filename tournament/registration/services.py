@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, Tournament
@@ -377,3 +378,43 @@ def registration_window_close(*, tournament: Tournament, now: dt.datetime) -> No
     if tournament.registration_opens and tournament.registration_opens > now:
         tournament.registration_opens = None
     tournament.save(update_fields=["registration_opens", "registration_closes"])
+
+
+# --- corrections of a player's details -------------------------------------------------
+
+PLAYER_FIELDS = ("first_name", "last_name", "ema_number", "country", "club", "email")
+
+
+@transaction.atomic
+def player_update(*, player: Player, data: dict, user) -> list[str]:
+    """Correct a player's details; the history keeps who changed what (Player.history).
+
+    The account's name and e-mail follow, so that a password reset reaches the address the
+    player gave. Returns the names of the fields that changed (none: nothing is saved, so
+    the history holds only real changes).
+    """
+    # Compared with the row as stored: a ModelForm has already written its data into the
+    # instance it was given.
+    stored = Player.objects.select_for_update().get(pk=player.pk)
+    changed = [name for name in PLAYER_FIELDS if getattr(stored, name) != data[name]]
+    if not changed:
+        return []
+    if not stored.history.exists():
+        # A player from before the history began: record how he was, so the first
+        # correction shows its "before" too.
+        stored.history.model.objects.create(
+            id=stored.pk,
+            history_date=timezone.now(),
+            history_type="+",
+            **{name: getattr(stored, name) for name in PLAYER_FIELDS},
+        )
+    for name in changed:
+        setattr(stored, name, data[name])
+    stored._history_user = user if user is not None and user.is_authenticated else None
+    stored.save()
+    if stored.user_id is not None:
+        account = stored.user
+        account.first_name, account.last_name = stored.first_name, stored.last_name
+        account.email = stored.email
+        account.save(update_fields=["first_name", "last_name", "email"])
+    return changed

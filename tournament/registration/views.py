@@ -30,6 +30,7 @@ from tournament.registration.filters import RegistrationFilter
 from tournament.registration.forms import (
     ImportForm,
     PersonForm,
+    PlayerEditForm,
     RegistrationAddForm,
     SignUpForm,
 )
@@ -404,3 +405,60 @@ REGISTRATION_ACTIONS = {
         registration=r, counts=False
     ),
 }
+
+
+def _edit_player(request, player, *, template: str, context: dict, done_url: str):
+    """The form of a player's details; a correction is saved by the service, with history."""
+    form = PlayerEditForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        changed = reg_services.player_update(
+            player=player, data=form.cleaned_data, user=request.user
+        )
+        if changed:
+            messages.success(request, f"{player}: details saved.")
+        else:
+            messages.info(request, "Nothing changed.")
+        return redirect(done_url)
+    player.refresh_from_db()  # the form wrote its (invalid) data into the instance
+    return render(
+        request,
+        template,
+        {"form": form, "player": player, "changes": selectors.player_changes(player), **context},
+    )
+
+
+def player_edit(request, slug: str, pk: int):
+    """The organiser corrects the details of a registered player."""
+    tournament = organised_tournament(request, slug)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), pk=pk, tournament=tournament
+    )
+    # Back to where the organiser came from (the dashboard's EMA banner, the player list).
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}):
+        back = ""
+    return _edit_player(
+        request,
+        registration.player,
+        template="tournament/manage/player_edit.html",
+        context={"tournament": tournament, "registration": registration, "next": back},
+        done_url=back or reverse("tournament:players", args=[slug]),
+    )
+
+
+@login_required
+def profile(request):
+    """A player edits his own details."""
+    player = selectors.player_of(request.user)
+    if player is None:
+        messages.info(
+            request, "Your account has no player record yet: it is made when you register."
+        )
+        return redirect("home")
+    return _edit_player(
+        request,
+        player,
+        template="registration/profile.html",
+        context={},
+        done_url=reverse("profile"),
+    )
