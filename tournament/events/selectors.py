@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
+from django.utils.http import urlencode
 
+from tournament.ema import is_valid_ema_number
 from tournament.models import Registration, Session, Staff, Tournament
 from tournament.registration import selectors as registration_selectors
 
@@ -41,22 +43,49 @@ def staff_list(tournament: Tournament) -> QuerySet[Staff]:
     return tournament.staff.select_related("user").order_by("role", "user__username")
 
 
-def ema_warnings(tournament: Tournament, *, referees: int, players: int) -> list[str]:
-    """Where an EMA-rated event falls short of the EMA's requirements (ema-events.md)."""
+@dataclass(frozen=True)
+class Fix:
+    """A link to the page that fixes (part of) a warning."""
+
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Warning:
+    text: str
+    fixes: tuple[Fix, ...] = ()
+
+
+def ema_warnings(tournament: Tournament, *, referees: int, players: int) -> list[Warning]:
+    """Where an EMA-rated event falls short of the EMA's requirements (ema-events.md), each
+    with a link to the page that fixes it."""
+    from django.urls import reverse
+
     if not tournament.ema_rated:
         return []
+
+    def page(name: str, label: str, query: str = "") -> tuple[Fix, ...]:
+        return (Fix(label, reverse(f"tournament:{name}", args=[tournament.slug]) + query),)
+
     warnings = []
     days = (tournament.end_date - tournament.start_date).days + 1
     minimum = EMA_MIN_SESSIONS.get(days, EMA_MIN_SESSIONS[3])
     if tournament.session_count < minimum:
         warnings.append(
-            f"A {days}-day EMA-rated event needs at least {minimum} sessions; this one has "
-            f"{tournament.session_count}."
+            Warning(
+                f"A {days}-day EMA-rated event needs at least {minimum} sessions; this one "
+                f"has {tournament.session_count}.",
+                page("settings", "Change the number of sessions"),
+            )
         )
     if tournament.session_minutes < EMA_MIN_SESSION_MINUTES:
         warnings.append(
-            f"Sessions of {tournament.session_minutes} minutes are shorter than the "
-            f"{EMA_MIN_SESSION_MINUTES} minutes the EMA counts as a session."
+            Warning(
+                f"Sessions of {tournament.session_minutes} minutes are shorter than the "
+                f"{EMA_MIN_SESSION_MINUTES} minutes the EMA counts as a session.",
+                page("settings", "Change the session length"),
+            )
         )
     per_day: dict = defaultdict(int)
     for start in tournament.sessions.exclude(planned_start=None).values_list(
@@ -66,20 +95,29 @@ def ema_warnings(tournament: Tournament, *, referees: int, players: int) -> list
     crowded = sorted(day for day, n in per_day.items() if n > EMA_MAX_SESSIONS_A_DAY)
     if crowded:
         warnings.append(
-            "More than five sessions on "
-            + ", ".join(f"{day:%a %d %b}" for day in crowded)
-            + ": the EMA allows at most five a day."
+            Warning(
+                "More than five sessions on "
+                + ", ".join(f"{day:%a %d %b}" for day in crowded)
+                + ": the EMA allows at most five a day.",
+                page("schedule", "Change the schedule"),
+            )
         )
     elif not per_day and tournament.session_count > EMA_MAX_SESSIONS_A_DAY * days:
         warnings.append(
-            f"{tournament.session_count} sessions in {days} day(s) means more than five a "
-            "day: the EMA allows at most five."
+            Warning(
+                f"{tournament.session_count} sessions in {days} day(s) means more than five a "
+                "day: the EMA allows at most five.",
+                page("settings", "Change the sessions or the dates"),
+            )
         )
     needed = -(-players // EMA_PLAYERS_PER_REFEREE)
     if referees < needed:
         warnings.append(
-            f"{players} players need at least {needed} referee(s) (one per "
-            f"{EMA_PLAYERS_PER_REFEREE}); the tournament has {referees}."
+            Warning(
+                f"{players} players need at least {needed} referee(s) (one per "
+                f"{EMA_PLAYERS_PER_REFEREE}); the tournament has {referees}.",
+                page("staff", "Add a referee"),
+            )
         )
     unasked = tournament.registrations.filter(is_reserve=True, results_count=None).exclude(
         status=Registration.Status.WITHDRAWN
@@ -87,9 +125,38 @@ def ema_warnings(tournament: Tournament, *, referees: int, players: int) -> list
     unasked_names = [str(r.player) for r in unasked.select_related("player")]
     if unasked_names:
         warnings.append(
-            "Substitutes not yet asked whether their results count for the ranking: "
-            + ", ".join(unasked_names)
-            + "."
+            Warning(
+                "Substitutes not yet asked whether their results count for the ranking: "
+                + ", ".join(unasked_names)
+                + ".",
+                page("players", "Record their answers", "?status=reserve"),
+            )
+        )
+    # The EMA ranks players by their number: a result without a valid one is lost.
+    dashboard_url = reverse("tournament:dashboard", args=[tournament.slug])
+    without_number = [
+        r
+        for r in tournament.registrations.filter(status=Registration.Status.CONFIRMED)
+        .select_related("player")
+        .order_by("player__last_name", "player__first_name")
+        if not is_valid_ema_number(r.player.ema_number)
+    ]
+    if without_number:
+        warnings.append(
+            Warning(
+                f"{len(without_number)} confirmed player(s) without a valid EMA number (8 "
+                "digits): their results cannot go to the EMA ranking.",
+                tuple(
+                    Fix(
+                        f"{r.player}"
+                        + (f" ({r.player.ema_number})" if r.player.ema_number else ""),
+                        reverse("tournament:player_edit", args=[tournament.slug, r.pk])
+                        + "?"
+                        + urlencode({"next": dashboard_url}),
+                    )
+                    for r in without_number
+                ),
+            )
         )
     return warnings
 

@@ -62,10 +62,10 @@ def player_of(user) -> Player | None:
 
 def known_people(rows, *, tournament: Tournament | None):
     """What the database knows about the people in ``rows``, in three queries."""
-    from tournament.registration.importing import KnownPeople, name_key
+    from tournament.registration.importing import KnownPeople, lost_leading_zero, name_key
 
     numbers = {r.ema_number.replace(" ", "") for r in rows if r.ema_number}
-    numbers |= {"0" + n for n in numbers if len(n) == 7}
+    numbers |= {"0" + n for n in numbers if lost_leading_zero(n)}
     # SQLite lower-cases ASCII only, so the spellings a name is likely stored in are asked
     # for too ("DVOŘÁK" in a file, "Dvořák" in the database); Python compares casefolded.
     last_names: set[str] = set()
