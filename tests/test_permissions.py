@@ -107,6 +107,8 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:staff": E(ORGANISER),
     "tournament:staff_remove": E(ORGANISER, "POST", ok=302),
     "tournament:publish": E(ORGANISER, "POST", ok=302),
+    "tournament:session_board": E(STAFF),
+    "tournament:session_board_rows": E(STAFF),
     "tournament:open_registration": E(ORGANISER, "POST", ok=302),
     "tournament:close_registration": E(ORGANISER, "POST", ok=302),
     "tournament:confirm_pending": E(ORGANISER, "POST", ok=302),

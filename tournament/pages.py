@@ -35,12 +35,13 @@ def staffed_tournament(request, slug: str) -> Tournament:
     return tournament
 
 
-def redirect_back(request, tournament: Tournament, default: str = "tournament:dashboard"):
-    """Back to the page the form came from (``next``), if it is on this site."""
+def redirect_back(request, tournament: Tournament, default: str = "tournament:dashboard", **kwargs):
+    """Back to the page the form came from (``next``), if it is on this site; else to
+    ``default`` (with the URL's other ``kwargs``)."""
     target = request.POST.get("next", "")
     if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
         return redirect(target)
-    return redirect(default, slug=tournament.slug)
+    return redirect(default, slug=tournament.slug, **kwargs)
 
 
 def form_error(form, error: ServiceError) -> None:

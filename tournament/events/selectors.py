@@ -169,6 +169,8 @@ class Step:
     url: str = ""  # where to do it
     action: str = ""  # a POST url that does it in one click
     action_label: str = ""
+    # Hidden fields of the action's form, e.g. the clock's (("action", "start"),).
+    fields: tuple[tuple[str, str], ...] = ()
 
 
 def dashboard(tournament: Tournament, now) -> dict:
@@ -250,8 +252,12 @@ def dashboard(tournament: Tournament, now) -> dict:
             url("seating_manage") if first else "",
         ),
     ]
+    started = any(s.state != Session.State.PLANNED for s in sessions)
+    if first and first.seated:
+        steps += event_day_steps(tournament, sessions, url)
     next_step = next((s for s in steps if not s.done), None)
     return {
+        "started": started,
         "counts": counts,
         "field": field,
         "sessions": sessions,
@@ -262,6 +268,113 @@ def dashboard(tournament: Tournament, now) -> dict:
         "organisers": staff.get(Staff.Role.ORGANISER, 0),
         "warnings": ema_warnings(tournament, referees=referees, players=players),
         "places_taken": registration_selectors.places_taken(tournament),
+    }
+
+
+def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> list[Step]:
+    """The steps once the seating is made: each session started, watched, finished and
+    scored in turn, then the final check and the EMA file (issue 14)."""
+    from django.urls import reverse
+
+    from scoring.models import ScoreSheet
+    from tournament.events.board import final_check
+    from tournament.seating.services import seat_vacancies
+
+    slug = tournament.slug
+    confirmed = dict(
+        ScoreSheet.objects.filter(session__tournament=tournament, status="confirmed")
+        .values_list("session_id")
+        .annotate(n=Count("id"))
+        .values_list("session_id", "n")
+    )
+    steps: list[Step] = []
+    vacancies = seat_vacancies(tournament)
+    if vacancies:
+        # A withdrawal after the seating: the field step above offers the reserves; this
+        # names the seats, so the organiser knows what the one click will do.
+        steps.append(
+            Step(
+                "Fill the empty seats",
+                False,
+                "Empty: " + "; ".join(str(v) for v in vacancies),
+                url("checkin"),
+            )
+        )
+    current = next((s for s in sessions if s.state != Session.State.FINISHED), None)
+    for session in sessions:
+        n = session.number
+        tables = session.seated // 4
+        sheets_done = confirmed.get(session.pk, 0) >= tables > 0
+        board = reverse("tournament:session_board", args=[slug, n])
+        clock = reverse("tournament:session_clock_control", args=[slug, n])
+        if session.state == Session.State.FINISHED:
+            steps.append(
+                Step(
+                    f"Session {n}: score sheets confirmed",
+                    sheets_done,
+                    f"{confirmed.get(session.pk, 0)} of {tables} sheets confirmed",
+                    board,
+                )
+            )
+            continue
+        if session is not current:
+            steps.append(Step(f"Session {n}", False, "After the session before.", board))
+            continue
+        running = session.state == Session.State.RUNNING
+        steps += [
+            Step(
+                f"Start session {n}",
+                running,
+                "Starts the clock on every screen."
+                if session.seated
+                else "Not seated yet: seat it first.",
+                reverse("tournament:session_clock", args=[slug, n]),
+                action=clock if session.seated and not running else "",
+                action_label=f"Start session {n}",
+                fields=(("action", "start"),),
+            ),
+            Step(
+                f"Watch session {n}'s tables",
+                False,
+                f"{confirmed.get(session.pk, 0)} of {tables} sheets confirmed; late players "
+                "and penalties on the board",
+                board,
+            ),
+            Step(
+                f"Finish session {n}",
+                False,
+                "Ends the clock: the tables still playing stop.",
+                reverse("tournament:session_clock", args=[slug, n]),
+                action=clock if running else "",
+                action_label=f"Finish session {n}",
+                fields=(("action", "end"),),
+            ),
+        ]
+    problems = final_check(tournament)
+    steps += [
+        Step(
+            "Final check",
+            not problems,
+            " ".join(problems) or "Every sheet confirmed, substitutes answered, EMA numbers valid.",
+            url("results"),
+        ),
+        Step(
+            "Send the EMA results file",
+            False,
+            "Download it and send it to the EMA ranking.",
+            reverse("tournament:ema_export", args=[slug, "xlsx"]) if not problems else "",
+        ),
+    ]
+    return steps
+
+
+def unpublish_consequences(tournament: Tournament) -> dict:
+    """What going back to draft hides, for the confirmation page."""
+    return {
+        "registrations": tournament.registrations.exclude(
+            status=Registration.Status.WITHDRAWN
+        ).count(),
+        "seated_sessions": tournament.sessions.filter(seats__isnull=False).distinct().count(),
     }
 
 

@@ -223,6 +223,16 @@ def staff_remove(*, staff: Staff) -> None:
 
 @transaction.atomic
 def tournament_set_visibility(*, tournament: Tournament, published: bool) -> None:
+    """Publish, or back to draft. Never back to draft while the event runs: the players'
+    seating, clock and standings would vanish from their phones mid-session."""
+    if not published:
+        states = set(tournament.sessions.values_list("state", flat=True))
+        if states - {Session.State.PLANNED} and states - {Session.State.FINISHED}:
+            raise ServiceError(
+                "The tournament is being played: the players need its seating, clock and "
+                "standings. Back to draft is possible before the first session or after "
+                "the last one."
+            )
     tournament.visibility = (
         Tournament.Visibility.PUBLISHED if published else Tournament.Visibility.DRAFT
     )
