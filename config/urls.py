@@ -33,3 +33,6 @@ urlpatterns = [
     path("t/<slug:slug>/", include("scoring.urls")),
     path("t/<slug:slug>/referee/", include("referee.urls")),
 ]
+
+# A logged-out visitor of an organiser's page is sent to log in (tournament/pages.py).
+handler403 = "tournament.pages.permission_denied"

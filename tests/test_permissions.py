@@ -208,6 +208,11 @@ def expected(exp: Expect, role: str, visibility: str | None):
         return ok
     if access in (PUBLIC, PUBLIC_LOGIN):
         return 404 if hidden else ok
+    # A 403 for someone not logged in becomes a redirect to the login page for a GET
+    # (tournament/pages.py permission_denied); a POST keeps its 403.
+    gated = access in (STAFF, ORGANISER, RUN_CLOCK, TABLE_REPORT)
+    if role == "anonymous" and not hidden and exp.method == "GET" and gated:
+        return "login"
     if access in (STAFF, STAFF_LOGIN):
         return ok if staff else denied
     if access in (ORGANISER, ORGANISER_LOGIN):

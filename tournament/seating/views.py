@@ -55,10 +55,14 @@ def seating_index(request, slug: str):
 
 @require_GET
 def seating_mine(request, slug: str):
-    viewable_tournament(request, slug)
+    tournament = viewable_tournament(request, slug)
     player = registration_selectors.player_of(request.user)
     if player is None:
         messages.info(request, "Log in with a player account to see your own seating.")
+        return redirect("tournament:seating", slug=slug)
+    if registration_selectors.registration_of(tournament, request.user) is None:
+        # An organiser with a player record who does not play here: the seating, not a 404.
+        messages.info(request, "You do not play in this tournament: here is everyone's seating.")
         return redirect("tournament:seating", slug=slug)
     return redirect("tournament:player_schedule", slug=slug, player_id=player.pk)
 
