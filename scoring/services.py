@@ -269,6 +269,9 @@ def sheet_save(
         _record(sheet, SheetVersion.Action.ENTERED, user, reason)
         return sheet
     sheet = ScoreSheet.objects.get(session=session, table=table)
+    if sheet.version == expected_version and sheet.mode == mode and sheet.entry == entry:
+        # Saved as it was: no new version (the history would show "No change to the entry").
+        return sheet
     if sheet.is_confirmed and not reason.strip():
         raise SheetError("This sheet is confirmed: give the reason for the correction.")
     updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(

@@ -240,3 +240,39 @@ def test_checking_a_confirmed_sheet_needs_no_reason_but_saving_does(
     data["action"] = "save"
     response = client.post(url(seated_session, table1), data)
     assert "reason" in response.context["form"].errors
+
+
+def test_a_sheet_error_is_said_once_in_the_form_s_words(client, referee, seated_session, table1):
+    """Issue 14, item 9: not twice, and never the core's field name ``ended_by_time``."""
+    from django.utils.html import escape
+
+    client.force_login(referee)
+    game = list(GAME)
+    game[6] = ron("N", "W", 1, 20)
+    response = client.post(url(seated_session, table1), hands_post(game))
+    line_error = response.context["formset"].forms[6].non_field_errors()[0]
+    page = response.content.decode()
+    assert page.count(escape(line_error)) == 1
+    assert "Hand 7 is refused: see the marked line." in page
+
+    response = client.post(url(seated_session, table1), hands_post(GAME[:5]))
+    page = response.content.decode()
+    assert "ended_by_time" not in " ".join(response.context["form"].non_field_errors())
+    assert "tick “The time limit ended the game”" in " ".join(
+        response.context["form"].non_field_errors()
+    )
+
+
+def test_saving_an_unchanged_sheet_adds_no_version(client, referee, seated_session, table1):
+    from scoring.models import SheetVersion
+
+    client.force_login(referee)
+    client.post(url(seated_session, table1), hands_post(GAME))
+    sheet = ScoreSheet.objects.get()
+    again = hands_post(GAME, version=sheet.version)
+    again["hands-INITIAL_FORMS"] = len(GAME)  # as the page's form sends the stored lines
+    response = client.post(url(seated_session, table1), again)
+    assert response.status_code == 302
+    assert SheetVersion.objects.filter(sheet=sheet).count() == 1
+    sheet.refresh_from_db()
+    assert sheet.version == 1
