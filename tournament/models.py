@@ -13,6 +13,7 @@ from django_countries.fields import CountryField
 from simple_history.models import HistoricalRecords
 
 from .ema import is_valid_ema_number
+from .names import name_sort_key
 
 # The presets of the rules core (scoring/rules/rulesets.py); names are part of the public
 # JSON interface, so they are safe to store.
@@ -133,12 +134,15 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
+    # How people sort the name (tournament/names.py), kept in the row so that every list,
+    # paginated or not, is ordered by the database.
+    sort_name = models.CharField(max_length=200, blank=True, editable=False, db_index=True)
     # Corrections of a player's details (a misspelt name, a wrong EMA number) are kept: who,
     # when, before and after (issue 14). The EMA file is sent from these fields.
-    history = HistoricalRecords(excluded_fields=["user"])
+    history = HistoricalRecords(excluded_fields=["user", "sort_name"])
 
     class Meta:
-        ordering = ["last_name", "first_name"]
+        ordering = ["sort_name"]
         constraints = [
             models.UniqueConstraint(
                 fields=["ema_number"],
@@ -149,6 +153,13 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}"
+
+    def save(self, *args, **kwargs):
+        self.sort_name = name_sort_key(self.first_name, self.last_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"first_name", "last_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "sort_name"}
+        super().save(*args, **kwargs)
 
     @property
     def full_name(self) -> str:
@@ -190,7 +201,7 @@ class Registration(models.Model):
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["player__last_name", "player__first_name"]
+        ordering = ["player__sort_name"]
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "player"], name="one_registration_per_player"

@@ -138,7 +138,7 @@ def ema_warnings(tournament: Tournament, *, referees: int, players: int) -> list
         r
         for r in tournament.registrations.filter(status=Registration.Status.CONFIRMED)
         .select_related("player")
-        .order_by("player__last_name", "player__first_name")
+        .order_by("player__sort_name")
         if not is_valid_ema_number(r.player.ema_number)
     ]
     if without_number:

@@ -13,9 +13,7 @@ from tournament.models import Player, Registration, Tournament
 
 
 def tournament_registrations(tournament: Tournament) -> QuerySet[Registration]:
-    return tournament.registrations.select_related("player").order_by(
-        "player__last_name", "player__first_name"
-    )
+    return tournament.registrations.select_related("player").order_by("player__sort_name")
 
 
 def registration_counts(tournament: Tournament) -> dict[str, int]:
@@ -197,7 +195,7 @@ def checkin_list(tournament: Tournament) -> QuerySet[Registration]:
     return (
         tournament.registrations.filter(status=Registration.Status.CONFIRMED)
         .select_related("player")
-        .order_by("is_reserve", "player__last_name", "player__first_name")
+        .order_by("is_reserve", "player__sort_name")
     )
 
 

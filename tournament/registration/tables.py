@@ -37,7 +37,7 @@ class RegistrationTable(tables.Table):
     name = tables.Column(
         accessor="player__last_name",
         verbose_name="Name",
-        order_by=("player__last_name", "player__first_name"),
+        order_by=("player__sort_name",),
         exclude_from_export=True,
     )
     ema_number = tables.Column(accessor="player__ema_number", verbose_name="EMA number")

@@ -36,7 +36,7 @@ def fixed_tables(tournament: Tournament) -> list[Registration]:
     return list(
         tournament.registrations.filter(fixed_table__isnull=False)
         .select_related("player", "fixed_table")
-        .order_by("fixed_table__number", "player__last_name", "player__first_name")
+        .order_by("fixed_table__number", "player__sort_name")
     )
 
 
@@ -257,9 +257,7 @@ def reseat_reasons(tournament: Tournament, sessions: list[Session]) -> dict[int,
 
 
 def manage_context(tournament: Tournament) -> dict:
-    field_players = list(
-        registration_selectors.players_to_seat(tournament).order_by("last_name", "first_name")
-    )
+    field_players = list(registration_selectors.players_to_seat(tournament).order_by("sort_name"))
     registrations = {
         r.player_id: r
         for r in tournament.registrations.filter(player__in=field_players).select_related(
@@ -300,5 +298,5 @@ def player_seat_index(session: Session) -> list[Seat]:
     return list(
         Seat.objects.filter(session=session)
         .select_related("table", "player")
-        .order_by("player__last_name", "player__first_name")
+        .order_by("player__sort_name")
     )

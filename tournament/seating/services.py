@@ -642,7 +642,7 @@ def field_missing_from(session: Session) -> list[Player]:
         p
         for p in registration_selectors.players_to_seat(tournament)
         .exclude(pk__in=seated)
-        .order_by("last_name", "first_name")
+        .order_by("sort_name")
         if p.pk not in banned
     ]
 

@@ -140,7 +140,7 @@ def standings(tournament: Tournament, *, after_session: int | None = None) -> St
         tie_break=tie_break,
         disqualified=lambda row: row.player.pk in decisions.disqualified,
         ranked=ranked,
-        name=lambda row: (row.player.last_name, row.player.first_name),
+        name=lambda row: (row.player.sort_name,),
     )
     for place in placed:
         place.row.rank, place.row.note = place.rank, place.note
@@ -184,7 +184,7 @@ def session_ranking(session: Session) -> list:
         confirmed_results(session.tournament)
         .filter(session=session)
         .select_related("player", "sheet__table")
-        .order_by("-score", "player__last_name")
+        .order_by("-score", "player__sort_name")
     )
 
 
