@@ -127,8 +127,17 @@ def standings_decisions(tournament: Tournament) -> RefereeDecisions:
     missed_score = Decimal(str(rules.missed_session_points)) + Decimal(
         str(rules.missed_session_uma)
     )
+    # The desk announces the missed session as "points" and "uma" (templates/referee/
+    # substitute.html): the points part is the player's table points of that session.
+    missed_table = Decimal(str(rules.missed_session_points))
     out += [
-        RefereePenalty(player_id, number, missed_score, "missed session (substituted)")
+        RefereePenalty(
+            player_id,
+            number,
+            missed_score,
+            "missed session (substituted)",
+            table_points=missed_table,
+        )
         for player_id, number in sorted(missed)
     ]
     disqualified = frozenset(

@@ -123,6 +123,8 @@ def standings(tournament: Tournament, *, after_session: int | None = None) -> St
         row = rows.get(penalty.player_id)
         if row is not None:
             row.total += penalty.points
+            # A missed session's table part is table points, not a penalty (EMA 5.8).
+            row.table_points += penalty.table_points
             row.penalties += penalty.points
             if penalty.session_number is not None:
                 n = penalty.session_number
