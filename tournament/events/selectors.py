@@ -148,7 +148,7 @@ def ema_warnings(tournament: Tournament, *, referees: int, players: int) -> list
                 "digits): their results cannot go to the EMA ranking.",
                 tuple(
                     Fix(
-                        f"{r.player}"
+                        f"Correct {r.player}"
                         + (f" ({r.player.ema_number})" if r.player.ema_number else ""),
                         reverse("tournament:player_edit", args=[tournament.slug, r.pk])
                         + "?"
