@@ -276,3 +276,24 @@ def test_saving_an_unchanged_sheet_adds_no_version(client, referee, seated_sessi
     assert SheetVersion.objects.filter(sheet=sheet).count() == 1
     sheet.refresh_from_db()
     assert sheet.version == 1
+
+
+def test_the_calculator_opens_blank_and_offers_its_answer_to_the_sheet(client, tournament):
+    """Issue 14, item 9: no "This field is required" on opening; han and fu for the sheet."""
+    calc = reverse("scoring:calculator", args=[tournament.slug])
+    page = client.get(calc, {"embed": "1"}).content.decode()
+    assert "This field is required" not in page
+    response = client.get(
+        calc,
+        {
+            "embed": "1",
+            "tiles": "234m567p22s345678s",
+            "win_tile": "8s",
+            "riichi": "on",
+            "seat_wind": "S",
+            "round_wind": "E",
+        },
+    )
+    page = response.content.decode()
+    assert 'id="calc-use" data-han="3" data-fu="30"' in page
+    assert "js/calculator.js" in page
