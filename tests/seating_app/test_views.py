@@ -175,6 +175,29 @@ def test_preview_json_and_saving_through_the_edit_page(organiser_client, tournam
     assert b"Changed by hand" in public.content
 
 
+def test_the_preview_shows_the_seating_after_the_change(organiser_client, tournament, seated16):
+    """Issue 14, item 9: the grid under the preview is the new seating, not the old one."""
+    a, b = _two_seats(tournament, 2)
+    data = {"player": a.player_id, "target": f"p{b.player_id}"}
+    grid = organiser_client.get(url("session_seating_preview", 2), data).json()["grid"]
+    first, last = grid[0], grid[-1]
+    assert first["seats"][0] == {
+        "wind": 0,
+        "wind_label": "East",
+        "name": str(b.player),
+        "moved": True,
+    }
+    assert last["seats"][3]["name"] == str(a.player) and last["seats"][3]["moved"]
+    assert sum(len(t["seats"]) for t in grid) == 16
+    page = organiser_client.post(url("session_seating_edit", 2), data | {"action": "preview"})
+    text = page.content.decode()
+    assert "The seating after the change" in text
+    table1 = text[text.index('id="seat-grid"') :]
+    table1 = table1[: table1.index("</article>")]
+    assert f"<strong>{b.player}</strong> (moved)" in table1
+    assert str(a.player) not in table1
+
+
 def test_preview_json_explains_a_bad_choice(organiser_client, seated16):
     response = organiser_client.get(url("session_seating_preview", 2), {"player": "x"})
     assert response.status_code == 400

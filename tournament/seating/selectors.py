@@ -18,6 +18,7 @@ from tournament.models import (
     Session,
     Table,
     Tournament,
+    Wind,
 )
 from tournament.registration import selectors as registration_selectors
 from tournament.seating.core import metrics
@@ -300,3 +301,30 @@ def player_seat_index(session: Session) -> list[Seat]:
         .select_related("table", "player")
         .order_by("player__sort_name")
     )
+
+
+def seat_grid(tables: list[dict], moves=()) -> list[dict]:
+    """The session's tables as plain data, with a previewed change applied (issue 14).
+
+    ``tables`` is :func:`session_tables`; ``moves`` the preview's (player, from, to) spots.
+    The change-seats page shows this grid, so what the organiser sees is the seating after
+    the change, with the moved players marked, not the old one.
+    """
+    moved = {player.pk for player, _, _ in moves}
+    cells: dict[tuple[int, str], dict[int, dict]] = {}
+    for entry in tables:
+        key = (entry["table"].number, str(entry["table"]))
+        cells.setdefault(key, {})
+        for seat in entry["seats"]:
+            if seat.player_id not in moved:
+                cells[key][seat.wind] = {"name": str(seat.player), "moved": False}
+    for player, _, spot in moves:
+        key = (spot.table.number, str(spot.table))
+        cells.setdefault(key, {})[spot.wind] = {"name": str(player), "moved": True}
+    return [
+        {
+            "table": name,
+            "seats": [{"wind": w, "wind_label": Wind(w).label, **seats[w]} for w in sorted(seats)],
+        }
+        for (_, name), seats in sorted(cells.items())
+    ]

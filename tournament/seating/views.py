@@ -308,7 +308,7 @@ def _edit_context(session: Session) -> dict:
     ]
     seated = sorted(
         (s for entry in tables for s in entry["seats"]),
-        key=lambda s: (s.player.last_name, s.player.first_name),
+        key=lambda s: s.player.sort_name,
     )
     unseated = services.field_missing_from(session)
 
@@ -353,6 +353,7 @@ def session_seating_edit(request, slug: str, number: int):
         return HttpResponse(status=405)
     context = _edit_context(session)
     context.update(tournament=tournament, session=session, preview=preview, chosen=chosen)
+    context["grid"] = selectors.seat_grid(context["tables"], preview.moves if preview else ())
     return render(request, "tournament/seating/edit.html", context)
 
 
@@ -366,7 +367,12 @@ def session_seating_preview(request, slug: str, number: int):
         preview = services.seat_change_preview(session=session, **change)
     except ServiceError as error:
         return JsonResponse({"ok": False, "error": error.message}, status=400)
-    payload = preview.as_dict() | {"ok": True, "locked": services.session_lock(session)}
+    payload = preview.as_dict() | {
+        "ok": True,
+        "locked": services.session_lock(session),
+        # The seating as it would be: the page redraws its grid from it.
+        "grid": selectors.seat_grid(selectors.session_tables(session), preview.moves),
+    }
     return JsonResponse(payload)
 
 
