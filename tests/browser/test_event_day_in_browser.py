@@ -107,7 +107,9 @@ def test_an_event_day_from_the_dashboard(page, transactional_db):
         assert "4 missing · 0 to confirm · 0 confirmed" in board
         _score(Session.objects.get(tournament=tournament, number=n))
         page.goto("/t/day-open/dashboard/")
-        page.click(f"button:has-text('Finish session {n}')")
+        # Finishing cannot be undone from the page: the dashboard asks first.
+        page.click(f"summary:has-text('Finish session {n}')")
+        page.click(f"button:has-text('Yes, finish session {n}')")
         page.wait_for_url("**/t/day-open/dashboard/")
 
         if n == 2:
@@ -119,7 +121,9 @@ def test_an_event_day_from_the_dashboard(page, transactional_db):
             assert "Empty seats in the sessions still to play: session 3" in message
             page.goto("/t/day-open/dashboard/")
             assert _next_step(page) == "Make full tables of four"
-            page.click(".step-next button:has-text('Fill from the reserves')")
+            page.click(".step-next summary:has-text('Fill from the reserves')")
+            assert "take the empty seats" in page.locator(".step-next details").inner_text()
+            page.click(".step-next button:has-text('Yes, fill from the reserves')")
             assert "Empty seats taken" in page.locator(".messages").inner_text()
             for number in (3, 4):
                 assert Seat.objects.filter(session__number=number, player=reserve).exists()

@@ -151,3 +151,15 @@ def test_a_referee_sees_the_board_but_not_the_dashboard(client, seated, referee)
     client.force_login(referee)
     assert client.get(reverse("tournament:session_board", args=[seated.slug, 1])).status_code == 200
     assert client.get(reverse("tournament:dashboard", args=[seated.slug])).status_code == 403
+
+
+def test_actions_that_cannot_be_undone_are_asked_first(client, seated, organiser):
+    """Finishing a session (and, once seated, filling from the reserves) asks first."""
+    session = seated.sessions.get(number=1)
+    session.state = Session.State.RUNNING
+    session.save(update_fields=["state"])
+    client.force_login(organiser)
+    page = client.get(reverse("tournament:dashboard", args=[seated.slug])).content.decode()
+    assert '<summary class="button">Finish session 1…</summary>' in page
+    assert "A finished session cannot be started again." in page
+    assert "Yes, finish session 1</button>" in page

@@ -171,6 +171,8 @@ class Step:
     action_label: str = ""
     # Hidden fields of the action's form, e.g. the clock's (("action", "start"),).
     fields: tuple[tuple[str, str], ...] = ()
+    # For an action that cannot be undone from the page: what it does, asked first.
+    confirm: str = ""
 
 
 def dashboard(tournament: Tournament, now) -> dict:
@@ -244,6 +246,13 @@ def dashboard(tournament: Tournament, now) -> dict:
             url("checkin"),
             action=url("fill_from_reserves") if field.can_fill else "",
             action_label="Fill from the reserves",
+            # Once seated, the reserves take seats in the sessions to play: asked first.
+            confirm=(
+                f"{field.reserves_needed} reserve(s) fill in, the earliest checked in first, "
+                "and take the empty seats of the sessions still to play."
+                if first and first.seated
+                else ""
+            ),
         ),
         Step(
             "Seat session 1",
@@ -348,6 +357,9 @@ def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> lis
                 action=clock if running else "",
                 action_label=f"Finish session {n}",
                 fields=(("action", "end"),),
+                confirm=f"The clock of session {n} ends on every screen and the tables still "
+                "playing are stopped (ended by the time limit). A finished session cannot be "
+                "started again.",
             ),
         ]
     problems = final_check(tournament)
