@@ -152,6 +152,8 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:seating_job_input": E(PUBLIC),
     "tournament:session_print_tables": E(PUBLIC),
     "tournament:session_print_hall": E(PUBLIC),
+    "tournament:session_print_sheets": E(STAFF),
+    "tournament:session_print_slips": E(STAFF),
     "tournament:session_seating_edit": E(ORGANISER),
     "tournament:session_seating_preview": E(ORGANISER, ok=400),  # no choice: says what is missing
     "tournament:player_schedule": E(PUBLIC),

@@ -334,3 +334,19 @@ def test_a_logged_in_player_sees_their_own_seat_first(client, tournament, seated
     assert (
         f"You play at <strong>{seat.table}</strong>, seat <strong>{seat.get_wind_display()}" in page
     )
+
+
+def test_paper_sheets_and_slips_for_the_staff(organiser_client, tournament, seated16):
+    """Issue 14, printing: the players by seat wind, a line per hand, signatures; a slip
+    per player with table and seat."""
+    text = organiser_client.get(url("session_print_sheets", 1)).content.decode()
+    assert text.count('class="print-card paper-sheet"') == 4
+    east = Seat.objects.get(session__number=1, table__number=1, wind=0)
+    assert f"East<br>{east.player.first_name} {east.player.last_name}" in text
+    assert "Final points" in text and "Signature" in text and "30,000" in text
+    slips = organiser_client.get(url("session_print_slips", 1)).content.decode()
+    assert slips.count('class="slip"') == 16
+    assert (
+        f"<strong>{east.player.last_name}, {east.player.first_name}</strong></td>"
+        f"<td><strong>{east.table}</strong></td><td>East</td>" in slips
+    )

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, SeatingJob, Session, Table, Tournament, Wind
 from tournament.pages import organised_tournament, viewable_tournament
-from tournament.permissions import is_organiser
+from tournament.permissions import is_organiser, require_staff
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors, services
 from tournament.seating import selectors as seating_selectors
@@ -99,6 +99,30 @@ def session_print_tables(request, slug: str, number: int):
     return render(
         request, "tournament/seating/print_tables.html", _print_context(request, slug, number)
     )
+
+
+# Rows of a paper score sheet: a hanchan rarely runs past 16 hands (8 rounds plus repeats);
+# a longer game continues on the back.
+PAPER_SHEET_HANDS = 16
+
+
+@require_GET
+def session_print_sheets(request, slug: str, number: int):
+    """Paper score sheets, one A4 page per table, the players printed by seat wind: the
+    referee's fallback when phones fail, and the table's signed record (staff only)."""
+    context = _print_context(request, slug, number)
+    require_staff(request.user, context["tournament"])
+    context["hands"] = range(1, PAPER_SHEET_HANDS + 1)
+    context["start_points"] = f"{context['tournament'].rules().start_points:,}"
+    return render(request, "tournament/seating/print_sheets.html", context)
+
+
+@require_GET
+def session_print_slips(request, slug: str, number: int):
+    """A seating slip per player (name, table, seat wind), by name, to cut and hand out."""
+    context = _print_context(request, slug, number)
+    require_staff(request.user, context["tournament"])
+    return render(request, "tournament/seating/print_slips.html", context)
 
 
 @require_GET
