@@ -296,6 +296,16 @@ def sheet_confirm(*, sheet: ScoreSheet, expected_version: int, user) -> ScoreShe
     """A referee's confirmation: the sheet is locked (corrections then need a reason)."""
     if sheet.is_confirmed:
         raise SheetError("This sheet is already confirmed.")
+    tournament = sheet.session.tournament
+    if (
+        tournament.sheet_needs_second_referee
+        and user is not None
+        and sheet.updated_by_id == user.pk
+    ):
+        # Four eyes (a tournament setting): the one who typed it does not also approve it.
+        raise SheetError(
+            "You entered the last version of this sheet: a second referee must confirm it."
+        )
     now = timezone.now()
     updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(
         status=ScoreSheet.Status.CONFIRMED,

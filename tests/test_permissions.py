@@ -106,6 +106,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:schedule": E(ORGANISER),
     "tournament:staff": E(ORGANISER),
     "tournament:staff_remove": E(ORGANISER, "POST", ok=302),
+    "tournament:staff_tables": E(ORGANISER, "POST", ok=302),
     "tournament:publish": E(ORGANISER, "POST", ok=302),
     "tournament:session_board": E(STAFF),
     "tournament:session_board_rows": E(STAFF),
@@ -344,6 +345,7 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
     names = [a or b for a, b in names]
     pk_for = {
         "tournament:staff_remove": "staff_pk",
+        "tournament:staff_tables": "staff_pk",
         "tournament:registration_action": "registration_pk",
         "tournament:player_edit": "registration_pk",
         "referee:penalty_withdraw": "penalty",

@@ -64,6 +64,12 @@ class Tournament(models.Model):
     ema_rated = models.BooleanField(
         "EMA-rated", default=True, help_text="Results go to the EMA ranking."
     )
+    # Four eyes on every score sheet: the referee who entered a sheet may not confirm it.
+    sheet_needs_second_referee = models.BooleanField(
+        "a second referee confirms each sheet",
+        default=False,
+        help_text="The referee who entered or last changed a score sheet cannot confirm it.",
+    )
     # The seating is drawn from this seed so that the organiser can show how it was made.
     seating_seed = models.PositiveIntegerField(default=_new_seed)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -101,6 +107,9 @@ class Staff(models.Model):
     may_run_clock = models.BooleanField(
         default=False, help_text="Referees only: may start, pause and end the session clock."
     )
+    # Referees only: the tables this referee looks after (issue 14); the desk shows them first.
+    first_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_table = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -248,3 +248,35 @@ def session_board_rows(request, slug: str, number: int):
     return render(
         request, "tournament/manage/board_rows.html", _board_context(request, slug, number)
     )
+
+
+@require_POST
+def staff_tables(request, slug: str, pk: int):
+    """The organiser gives a referee a range of tables."""
+    tournament = organised_tournament(request, slug)
+    member = get_object_or_404(Staff, pk=pk, tournament=tournament)
+
+    def number(name: str) -> int | None:
+        value = request.POST.get(name, "").strip()
+        return int(value) if value.isdigit() else None
+
+    first, last = number("first_table"), number("last_table")
+    bad = [
+        label
+        for name, label, value in (("first_table", "first", first), ("last_table", "last", last))
+        if request.POST.get(name, "").strip() and value is None
+    ]
+    try:
+        if bad:
+            raise ServiceError(f"The {' and '.join(bad)} table must be a table number.")
+        setup_services.staff_assign_tables(staff=member, first=first, last=last)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            f"{member.user} looks after tables {first}–{last}."
+            if first
+            else f"{member.user} has no tables of his own.",
+        )
+    return redirect("tournament:staff", slug=tournament.slug)
