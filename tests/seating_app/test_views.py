@@ -350,3 +350,18 @@ def test_paper_sheets_and_slips_for_the_staff(organiser_client, tournament, seat
         f"<strong>{east.player.last_name}, {east.player.first_name}</strong></td>"
         f"<td><strong>{east.table}</strong></td><td>East</td>" in slips
     )
+
+
+def test_generating_again_over_a_seating_is_asked_first(organiser_client, tournament, seated16):
+    """Issue 14, undo: a new generation replaces the unplayed sessions' seats: a box to tick."""
+    before = set(Seat.objects.values_list("session_id", "table_id", "wind", "player_id"))
+    response = organiser_client.post(url("seating_generate"), {"method": "plan", "seed": "5"})
+    assert response.url == url("seating_manage")
+    assert set(Seat.objects.values_list("session_id", "table_id", "wind", "player_id")) == before
+    page = organiser_client.get(url("seating_manage")).content.decode()
+    assert "are seated already" in page
+    assert page.count('name="replace"') == 1
+    response = organiser_client.post(
+        url("seating_generate"), {"method": "plan", "seed": "5", "replace": "1"}
+    )
+    assert SeatingJob.objects.count() == 2

@@ -272,6 +272,8 @@ def manage_context(tournament: Tournament) -> dict:
     return {
         "sessions": sessions,
         "needs_reseat": [s.number for s in sessions if s.reseat],
+        # Seated and still to play: a new generation replaces them (asked first).
+        "replaceable": [s.number for s in sessions if s.seated and not s.lock],
         "field": registration_selectors.field_status(tournament),
         "jobs": latest_jobs(tournament),
         "fixed": fixed_tables(tournament),

@@ -203,6 +203,18 @@ def seating_generate(request, slug: str):
     except ValueError:
         messages.error(request, "The seed must be a whole number from 0 to 2147483647.")
         return redirect("tournament:seating_manage", slug=slug)
+    # Generating again replaces the seats of every session still to play, which no button
+    # can bring back: asked first (issue 14), by a box the organiser ticks.
+    replaced = [
+        s.number for s in services.sessions_with_locks(tournament) if s.seated and not s.lock
+    ]
+    if replaced and request.POST.get("replace") != "1":
+        messages.error(
+            request,
+            f"Session(s) {', '.join(map(str, replaced))} are seated already: tick “Replace "
+            "their seating” to generate it again.",
+        )
+        return redirect("tournament:seating_manage", slug=slug)
     try:
         job = services.seating_job_create(
             tournament=tournament, method=method, seed=seed, user=request.user, now=timezone.now()
