@@ -114,3 +114,26 @@ def test_after_a_disqualification_the_reserve_fills_the_seats_too(tournament, se
     assert result.field.size == 16
     assert _seats_of(reserve.player) == seats
     assert _seats_of(cheat) == {}
+
+
+def test_filling_from_the_reserves_can_be_undone_from_the_check_in_page(
+    client, tournament, seated16, organiser
+):
+    gone = seated16[4]
+    seats = _seats_of(gone)
+    reserve = _reserve(tournament)
+    services.registration_withdraw(registration=Registration.objects.get(player=gone))
+    services.field_fill_from_reserves(tournament=tournament)
+    assert _seats_of(reserve.player) == seats
+    client.force_login(organiser)
+    page = client.get(reverse("tournament:checkin", args=[tournament.slug])).content.decode()
+    assert f'form="stop-filling-{reserve.pk}"' in page
+    client.post(
+        reverse(
+            "tournament:registration_action", args=[tournament.slug, reserve.pk, "stop-filling"]
+        )
+    )
+    reserve.refresh_from_db()
+    assert not reserve.fills_in
+    assert _seats_of(reserve.player) == {}
+    assert len(seat_vacancies(tournament)) == 3  # his seat is empty again in sessions 1-3

@@ -362,6 +362,18 @@ def field_fill_from_reserves(*, tournament: Tournament) -> FillResult:
 
 
 @transaction.atomic
+def reserve_stop_filling(*, registration: Registration) -> list[Vacancy]:
+    """Undo "Fill from the reserves" for one reserve: he no longer fills in, and leaves the
+    seats he took in the sessions still to play (the sessions played keep him)."""
+    _locked(registration.tournament)
+    if not (registration.is_reserve and registration.fills_in):
+        raise ServiceError(f"{registration.player} is not a reserve filling in.")
+    registration.fills_in = False
+    registration.save(update_fields=["fills_in"])
+    return seats_vacate(tournament=registration.tournament, player=registration.player)
+
+
+@transaction.atomic
 def registration_window_open(*, tournament: Tournament, now: dt.datetime) -> None:
     """Open self-registration now (until the closing time, if that is still ahead)."""
     if not tournament.is_published:

@@ -231,7 +231,7 @@ def registration_action(request, slug: str, pk: int, action: str):
             messages.info(
                 request, f"{outcome.player} moves up from the waiting list (to be confirmed)."
             )
-        if action == "withdraw":
+        if action in ("withdraw", "stop-filling"):
             _tell_empty_seats(request, tournament)
     return redirect_back(request, tournament, "tournament:players")
 
@@ -404,6 +404,7 @@ REGISTRATION_ACTIONS = {
     "not-counted": lambda r: reg_services.registration_set_results_count(
         registration=r, counts=False
     ),
+    "stop-filling": lambda r: reg_services.reserve_stop_filling(registration=r),
 }
 
 
