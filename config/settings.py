@@ -161,6 +161,18 @@ if TOURNAMENT_CREATION not in {"organisers", "open"}:
     raise ImproperlyConfigured(
         f"TOURNAMENT_CREATION is {TOURNAMENT_CREATION!r}; it must be 'organisers' or 'open'."
     )
+# Mail (password reset): printed to the console unless EMAIL_HOST names an SMTP server.
+EMAIL_HOST = env("EMAIL_HOST")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(env("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = env("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

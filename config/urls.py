@@ -15,9 +15,30 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", registration_views.signup, name="signup"),
+    path("profile/", registration_views.profile, name="profile"),
+    # Django's own password reset: password_reset, _done, password_reset_confirm, _complete.
+    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "password-reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password-reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("admin/", admin.site.urls),
     path("t/", include("tournament.urls")),
     path("t/<slug:slug>/", include("scoring.urls")),
     path("t/<slug:slug>/referee/", include("referee.urls")),
     path("api/v1/", api.urls),
 ]
+
+# A logged-out visitor of an organiser's page is sent to log in (tournament/pages.py).
+handler403 = "tournament.pages.permission_denied"

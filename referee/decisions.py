@@ -17,6 +17,10 @@ class RefereePenalty:
     session_number: int | None  # None: a penalty for the whole tournament
     points: Decimal
     reason: str = ""
+    # The part of ``points`` that stands for table points, not a penalty: a missed session
+    # is scored as -15,000 table points and -15 uma (EMA 5.8), and the EMA file's table
+    # points must show the -15,000 the desk announced.
+    table_points: Decimal = Decimal(0)
 
 
 @dataclass(frozen=True)

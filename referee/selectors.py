@@ -143,8 +143,17 @@ def standings_decisions(tournament: Tournament) -> RefereeDecisions:
     missed_score = Decimal(str(rules.missed_session_points)) + Decimal(
         str(rules.missed_session_uma)
     )
+    # The desk announces the missed session as "points" and "uma" (templates/referee/
+    # substitute.html): the points part is the player's table points of that session.
+    missed_table = Decimal(str(rules.missed_session_points))
     out += [
-        RefereePenalty(player_id, number, missed_score, "missed session (substituted)")
+        RefereePenalty(
+            player_id,
+            number,
+            missed_score,
+            "missed session (substituted)",
+            table_points=missed_table,
+        )
         for player_id, number in sorted(missed)
     ]
     disqualified = frozenset(
@@ -199,7 +208,7 @@ def desk_players(tournament: Tournament, session: Session | None, q: str = "") -
         regs = regs.filter(
             Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
         )
-    regs = list(regs.select_related("player").order_by("player__last_name", "player__first_name"))
+    regs = list(regs.select_related("player").order_by("player__sort_name"))
     seats = {}
     if session is not None:
         seats = {
@@ -244,7 +253,7 @@ def available_reserves(tournament: Tournament, session: Session) -> list[Player]
         .exclude(player_id__in=seated)
         .exclude(player_id__in=disqualified)
         .select_related("player")
-        .order_by("-checked_in", "player__last_name", "player__first_name")
+        .order_by("-checked_in", "player__sort_name")
     )
     return [r.player for r in regs]
 
@@ -497,4 +506,4 @@ def log_players(tournament: Tournament) -> list[Player]:
     ids |= set(
         Disqualification.objects.filter(tournament=tournament).values_list("player_id", flat=True)
     )
-    return list(Player.objects.filter(pk__in=ids).order_by("last_name", "first_name"))
+    return list(Player.objects.filter(pk__in=ids).order_by("sort_name"))

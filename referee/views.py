@@ -16,7 +16,7 @@ from django.urls import reverse
 from django_tables2 import RequestConfig
 
 from scoring.rules.penalties import late_needs_substitute
-from tournament.models import Player, Registration, Session, Tournament
+from tournament.models import Player, Registration, Session, Staff, Tournament
 from tournament.pages import staffed_tournament
 from tournament.spreadsheets import SafeTableExport
 
@@ -54,6 +54,17 @@ def _error(form, error: services.DeskError) -> None:
     form.add_error(error.field if error.field in form.fields else None, error.message)
 
 
+def _mine_first(tournament, user, tables: dict) -> list:
+    """The session's tables, those the organiser gave this referee first (issue 14)."""
+    staff = Staff.objects.filter(tournament=tournament, user=user).first()
+    first, last = (staff.first_table, staff.last_table) if staff else (None, None)
+
+    def mine(table) -> bool:
+        return first is not None and last is not None and first <= table.number <= last
+
+    return sorted(tables.items(), key=lambda item: (not mine(item[0]), item[0].number))
+
+
 @login_required
 def desk(request, slug: str):
     """The referee's start page: the session, a name search, the tables, what needs doing."""
@@ -81,7 +92,7 @@ def desk(request, slug: str):
             "q": q,
             "lines": lines,
             "everyone": everyone,
-            "tables": sorted(tables.items(), key=lambda item: item[0].number),
+            "tables": _mine_first(tournament, request.user, tables),
             "reseat": selectors.sessions_needing_reseating(tournament),
         },
     )

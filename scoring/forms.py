@@ -125,6 +125,20 @@ class FinalScoresForm(SheetMetaForm):
         return data
 
 
+# The rules core's messages name its JSON fields; a referee sees the sheet's labels.
+CORE_FIELD_LABELS = {
+    "set ended_by_time": "tick “The time limit ended the game”",
+    "ended_by_time": "“The time limit ended the game”",
+}
+
+
+def readable(message: str) -> str:
+    """A rules-core message with its interface field names replaced by the form's labels."""
+    for name, label in CORE_FIELD_LABELS.items():
+        message = message.replace(name, label)
+    return message
+
+
 def _small(hint: str) -> forms.NumberInput:
     return forms.NumberInput(
         attrs={"placeholder": hint, "inputmode": "numeric", "class": "small-num"}
@@ -339,10 +353,15 @@ class HandsSheetForm(SheetMetaForm):
         try:
             self.answer = evaluate_entry(self.tournament, "hands", self.entry(), self.names)
         except RuleViolation as violation:
+            message = readable(violation.message)
             index = violation_hand(violation)
             if index is not None and index < len(self.hand_forms):
-                self.hand_forms[index].add_error(None, violation.message)
-            raise forms.ValidationError(violation.message, code=violation.code) from None
+                # Said once, on the line it concerns; the top of the sheet only points there.
+                self.hand_forms[index].add_error(None, message)
+                raise forms.ValidationError(
+                    f"Hand {index + 1} is refused: see the marked line.", code=violation.code
+                ) from None
+            raise forms.ValidationError(message, code=violation.code) from None
         return data
 
 

@@ -281,6 +281,9 @@ def sheet_save(
         _record(sheet, SheetVersion.Action.ENTERED, user, reason)
         return sheet
     sheet = ScoreSheet.objects.get(session=session, table=table)
+    if sheet.version == expected_version and sheet.mode == mode and sheet.entry == entry:
+        # Saved as it was: no new version (the history would show "No change to the entry").
+        return sheet
     if sheet.is_confirmed and not reason.strip():
         raise SheetError("This sheet is confirmed: give the reason for the correction.")
     updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(
@@ -305,6 +308,16 @@ def sheet_confirm(*, sheet: ScoreSheet, expected_version: int, user) -> ScoreShe
     """A referee's confirmation: the sheet is locked (corrections then need a reason)."""
     if sheet.is_confirmed:
         raise SheetError("This sheet is already confirmed.")
+    tournament = sheet.session.tournament
+    if (
+        tournament.sheet_needs_second_referee
+        and user is not None
+        and sheet.updated_by_id == user.pk
+    ):
+        # Four eyes (a tournament setting): the one who typed it does not also approve it.
+        raise SheetError(
+            "You entered the last version of this sheet: a second referee must confirm it."
+        )
     now = timezone.now()
     updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(
         status=ScoreSheet.Status.CONFIRMED,

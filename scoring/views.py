@@ -350,7 +350,9 @@ def calculator(request, slug: str):
     """The hand calculator: public like the rules, one tap from every hand-by-hand sheet."""
     tournament = get_object_or_404(Tournament, slug=slug)
     require_view(request.user, tournament)
-    form = CalculatorForm(request.GET or None, ruleset_name=tournament.ruleset)
+    # Opened empty (from a sheet: ?embed=1) it is a blank form, not one full of "required".
+    data = request.GET if "tiles" in request.GET else None
+    form = CalculatorForm(data, ruleset_name=tournament.ruleset)
     answer = form.answer if form.is_bound and form.is_valid() else None
     payments = (
         ", ".join(

@@ -112,6 +112,11 @@ EXPECTATIONS: dict[str, Expect] = {
     "login": E(ANY),
     "logout": E(ANY, "POST", ok=302),
     "signup": E(ANY, ok={"anonymous": 200, "*": 302}),  # logged in: forwarded home
+    "profile": E(LOGIN, ok={"player": 200, "*": 302}),  # no player record: forwarded home
+    "password_reset": E(ANY),
+    "password_reset_done": E(ANY),
+    "password_reset_confirm": E(ANY),  # a made-up token: the page says the link is old
+    "password_reset_complete": E(ANY),
     # tournament/events/ and registration/ views: organisers (require_organiser)
     "tournament:new": E(CREATE),
     "tournament:dashboard": E(ORGANISER),
@@ -120,12 +125,16 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:schedule": E(ORGANISER),
     "tournament:staff": E(ORGANISER),
     "tournament:staff_remove": E(ORGANISER, "POST", ok=302),
+    "tournament:staff_tables": E(ORGANISER, "POST", ok=302),
     "tournament:publish": E(ORGANISER, "POST", ok=302),
+    "tournament:session_board": E(STAFF),
+    "tournament:session_board_rows": E(STAFF),
     "tournament:open_registration": E(ORGANISER, "POST", ok=302),
     "tournament:close_registration": E(ORGANISER, "POST", ok=302),
     "tournament:confirm_pending": E(ORGANISER, "POST", ok=302),
     "tournament:registration_action": E(ORGANISER, "POST", ok=302),
     "tournament:player_add": E(ORGANISER),
+    "tournament:player_edit": E(ORGANISER),
     "tournament:player_import": E(ORGANISER),
     "tournament:checkin": E(ORGANISER),
     "tournament:fill_from_reserves": E(ORGANISER, "POST", ok=302),
@@ -163,6 +172,8 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:seating_job_input": E(PUBLIC),
     "tournament:session_print_tables": E(PUBLIC),
     "tournament:session_print_hall": E(PUBLIC),
+    "tournament:session_print_sheets": E(STAFF),
+    "tournament:session_print_slips": E(STAFF),
     "tournament:session_seating_edit": E(ORGANISER),
     "tournament:session_seating_preview": E(ORGANISER, ok=400),  # no choice: says what is missing
     "tournament:player_schedule": E(PUBLIC),
@@ -243,6 +254,11 @@ def expected(exp: Expect, role: str, visibility: str | None):
         return ok if role == "superuser" else 403  # nobody else was approved to create
     if access in (PUBLIC, PUBLIC_LOGIN):
         return 404 if hidden else ok
+    # A 403 for someone not logged in becomes a redirect to the login page for a GET
+    # (tournament/pages.py permission_denied); a POST keeps its 403.
+    gated = access in (STAFF, ORGANISER, RUN_CLOCK, TABLE_REPORT)
+    if role == "anonymous" and not hidden and exp.method == "GET" and gated:
+        return "login"
     if access in (STAFF, STAFF_LOGIN):
         return ok if staff else denied
     if access in (ORGANISER, ORGANISER_LOGIN):
@@ -375,7 +391,9 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
     names = [a or b for a, b in names]
     pk_for = {
         "tournament:staff_remove": "staff_pk",
+        "tournament:staff_tables": "staff_pk",
         "tournament:registration_action": "registration_pk",
+        "tournament:player_edit": "registration_pk",
         "referee:penalty_withdraw": "penalty",
         "referee:penalty_correct": "penalty",
         "referee:substitution_withdraw": "substitution",
@@ -398,6 +416,8 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "id": "1",
         "app_label": "tournament",
         "url": "no-such-page/",
+        "uidb64": "MQ",
+        "token": "no-such-token",
     }
     out = {}
     for name in names:

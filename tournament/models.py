@@ -10,9 +10,10 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django_countries.fields import CountryField
+from simple_history.models import HistoricalRecords
 
 from .ema import is_valid_ema_number
-from .names import clean_name
+from .names import clean_name, name_sort_key
 
 # The presets of the rules core (scoring/rules/rulesets.py); names are part of the public
 # JSON interface, so they are safe to store.
@@ -63,6 +64,12 @@ class Tournament(models.Model):
     ema_rated = models.BooleanField(
         "EMA-rated", default=True, help_text="Results go to the EMA ranking."
     )
+    # Four eyes on every score sheet: the referee who entered a sheet may not confirm it.
+    sheet_needs_second_referee = models.BooleanField(
+        "a second referee confirms each sheet",
+        default=False,
+        help_text="The referee who entered or last changed a score sheet cannot confirm it.",
+    )
     # The seating is drawn from this seed so that the organiser can show how it was made.
     seating_seed = models.PositiveIntegerField(default=_new_seed)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -100,6 +107,9 @@ class Staff(models.Model):
     may_run_clock = models.BooleanField(
         default=False, help_text="Referees only: may start, pause and end the session clock."
     )
+    # Referees only: the tables this referee looks after (issue 14); the desk shows them first.
+    first_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_table = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -133,9 +143,15 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
+    # How people sort the name (tournament/names.py), kept in the row so that every list,
+    # paginated or not, is ordered by the database.
+    sort_name = models.CharField(max_length=200, blank=True, editable=False, db_index=True)
+    # Corrections of a player's details (a misspelt name, a wrong EMA number) are kept: who,
+    # when, before and after (issue 14). The EMA file is sent from these fields.
+    history = HistoricalRecords(excluded_fields=["user", "sort_name"])
 
     class Meta:
-        ordering = ["last_name", "first_name"]
+        ordering = ["sort_name"]
         constraints = [
             models.UniqueConstraint(
                 fields=["ema_number"],
@@ -151,6 +167,10 @@ class Player(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         self.clean_names()
+        self.sort_name = name_sort_key(self.first_name, self.last_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"first_name", "last_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "sort_name"}
         super().save(*args, **kwargs)
 
     def clean(self) -> None:
@@ -202,7 +222,7 @@ class Registration(models.Model):
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["player__last_name", "player__first_name"]
+        ordering = ["player__sort_name"]
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "player"], name="one_registration_per_player"

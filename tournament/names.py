@@ -1,11 +1,18 @@
-"""People's names as they are stored and compared: one function for every way in (sign-up,
-the organiser's form, the import, the admin through the model's save).
+"""People's names: how they are stored and compared, and how they are sorted.
 
-"Zoë" typed on a Mac keyboard can arrive as "Zoe" + a combining diaeresis (NFD) and from a
-phone as one "ë" (NFC): the same person, two different strings, two players in the standings.
-Invisible characters pasted from a web page or a chat (zero-width spaces, joiners,
-left-to-right and right-to-left marks and overrides) make two equal-looking names differ and
-can reverse how a name shows in a list. So: NFC, no format characters, single spaces.
+Stored and compared (``clean_name``), one function for every way in (sign-up, the
+organiser's form, the import, the admin through the model's save): "Zoë" typed on a Mac
+keyboard can arrive as "Zoe" + a combining diaeresis (NFD) and from a phone as one "ë" (NFC):
+the same person, two different strings, two players in the standings. Invisible characters
+pasted from a web page or a chat (zero-width spaces, joiners, left-to-right and right-to-left
+marks and overrides) make two equal-looking names differ and can reverse how a name shows in
+a list. So: NFC, no format characters, single spaces.
+
+Sorted (``name_sort_key``) the way people sort them (issue 14): "de Vries" under V,
+"Mäkinen" before "Moreau", "van der Berg" under B, whatever the case. A collation library
+(PyICU) would need a C build; a normalised key in one function does what a player list
+needs: accents and case ignored, the particles of Dutch, German, French, Italian, Spanish and
+Portuguese surnames set behind the name they precede.
 """
 
 from __future__ import annotations
@@ -25,3 +32,63 @@ def clean_name(text: str) -> str:
             continue
         kept.append(" " if category == "Cc" else ch)
     return " ".join("".join(kept).split())
+
+
+# Lower-case particles that are not sorted on when they begin a surname.
+PARTICLES = frozenset(
+    {
+        "af",
+        "av",
+        "d'",
+        "da",
+        "das",
+        "de",
+        "degli",
+        "dei",
+        "del",
+        "della",
+        "dem",
+        "den",
+        "der",
+        "des",
+        "di",
+        "do",
+        "dos",
+        "du",
+        "la",
+        "le",
+        "lo",
+        "op",
+        "te",
+        "ten",
+        "ter",
+        "van",
+        "von",
+        "zu",
+        "zum",
+        "zur",
+    }
+)
+
+
+def _plain(text: str) -> str:
+    """Without accents, case-folded: "Mäkinen" -> "makinen", "Øster" -> "oster"."""
+    text = text.replace("ø", "o").replace("Ø", "O").replace("ß", "ss").replace("ł", "l")
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def surname_core(last_name: str) -> str:
+    """The surname without its leading particles: "van der Berg" -> "Berg"."""
+    words = last_name.split()
+    while len(words) > 1 and _plain(words[0]) in PARTICLES:
+        words = words[1:]
+    return " ".join(words)
+
+
+def name_sort_key(first_name: str, last_name: str) -> str:
+    """One string that sorts people by surname (particles and accents ignored), then first
+    name, then the full surname (so "de Vries" and "Vries" keep a stable order)."""
+    return "\x00".join((_plain(surname_core(last_name)), _plain(first_name), _plain(last_name)))[
+        :200
+    ]

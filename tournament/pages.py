@@ -35,15 +35,32 @@ def staffed_tournament(request, slug: str) -> Tournament:
     return tournament
 
 
-def redirect_back(request, tournament: Tournament, default: str = "tournament:dashboard"):
-    """Back to the page the form came from (``next``), if it is on this site."""
+def redirect_back(request, tournament: Tournament, default: str = "tournament:dashboard", **kwargs):
+    """Back to the page the form came from (``next``), if it is on this site; else to
+    ``default`` (with the URL's other ``kwargs``)."""
     target = request.POST.get("next", "")
     if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
         return redirect(target)
-    return redirect(default, slug=tournament.slug)
+    return redirect(default, slug=tournament.slug, **kwargs)
 
 
 def form_error(form, error: ServiceError) -> None:
     """A service's error on the form's field it names, or on the form as a whole."""
     field = error.field if error.field in form.fields else None
     form.add_error(field, error.message)
+
+
+def permission_denied(request, exception=None):
+    """The project's 403 (config/urls.py ``handler403``).
+
+    Someone not logged in is sent to log in and brought back, rather than shown a bare
+    "403 Forbidden": an organiser whose session expired just needs to log in again. A
+    logged-in user gets the reason on a page of the site.
+    """
+    from django.contrib.auth.views import redirect_to_login
+    from django.shortcuts import render
+
+    if not request.user.is_authenticated and request.method == "GET":
+        return redirect_to_login(request.get_full_path())
+    reason = str(exception) if exception and str(exception) else "You may not open this page."
+    return render(request, "403.html", {"reason": reason}, status=403)

@@ -1,6 +1,7 @@
 // The hand calculator inside a sheet's dialog: "Use for this hand" sends the han and fu
 // (or yakuman) to the sheet page, which fills in the winner it was opened for
-// (sheet_hands.js). Same origin only.
+// (sheet_hands.js) in the guided flow, or the grid line last tapped (sheet_calculator.js).
+// Same origin only.
 (function () {
   "use strict";
   const button = document.getElementById("calc-use");

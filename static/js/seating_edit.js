@@ -23,6 +23,42 @@
     return ul;
   }
 
+  const grid = document.getElementById("seat-grid");
+  const gridTitle = document.getElementById("grid-title");
+
+  // The tables as they would be after the change, the moved players marked.
+  function drawGrid(tables) {
+    if (!grid) return;
+    grid.replaceChildren();
+    for (const entry of tables) {
+      const card = document.createElement("article");
+      card.className = "card table-card";
+      const title = document.createElement("h2");
+      title.textContent = entry.table;
+      const seats = document.createElement("ol");
+      seats.className = "seats";
+      for (const seat of entry.seats) {
+        const li = document.createElement("li");
+        const wind = document.createElement("span");
+        wind.className = "wind wind-" + seat.wind;
+        wind.textContent = seat.wind_label;
+        li.append(wind, " ");
+        if (seat.moved) {
+          li.className = "moved";
+          const name = document.createElement("strong");
+          name.textContent = seat.name;
+          li.append(name, " (moved)");
+        } else {
+          li.append(seat.name);
+        }
+        seats.appendChild(li);
+      }
+      card.append(title, seats);
+      grid.appendChild(card);
+    }
+    if (gridTitle) gridTitle.textContent = "The seating after the change";
+  }
+
   function show(data) {
     box.hidden = false;
     body.replaceChildren();
@@ -30,6 +66,7 @@
       description.textContent = data.error;
       return;
     }
+    drawGrid(data.grid);
     description.textContent = data.description;
     const bad = [
       ...data.new_meetings.map((line) => "Repeated meeting: " + line),

@@ -67,6 +67,7 @@ def test_organiser_and_player_register_an_event_from_the_pages(page, browser, tr
     player.fill("#id_last_name", "Player")
     player.fill("#id_ema_number", "05999999")
     player.select_option("#id_country", "DE")
+    player.fill("#id_email", "pia@example.org")
     player.click("text=Create my account")
     player.wait_for_url("**/t/browser-open/register/")
     player.click("button:has-text('Register')")

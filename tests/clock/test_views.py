@@ -254,3 +254,26 @@ def test_tables_of_a_session_not_started_are_not_shown_as_playing(
     page = client.get(url("session_clock", tournament)).content.decode()
     status = page[page.index('id="clock-table-status"') :]
     assert status[: status.index("</table>")].count("Playing") == 2
+
+
+def test_after_the_end_every_screen_says_the_session_is_over(
+    client, tournament, seated_session, organiser
+):
+    """Issue 14, item 6: no table "Playing" with buttons while the display says it is over."""
+    started_ago(seated_session, organiser, 95 * MIN)
+    client.force_login(organiser)
+    client.post(finished_url(tournament, 1), {"ended_by_time": "0"})
+    control(client, tournament, "end")
+
+    state = client.get(url("session_clock_state", tournament)).json()
+    assert state["phase"] == "finished"
+    assert all(t["finished"] for t in state["tables"])
+    page = client.get(url("session_clock", tournament)).content.decode()
+    status = page[page.index('id="clock-table-status"') :]
+    status = status[: status.index("</table>")]
+    assert "Playing" not in status and "<button" not in status
+    assert "full game" in status and "stopped by the end of the session" in status
+    # Table 2's game was stopped by the end: the score sheet reads it as ended by time.
+    assert TableFinish.objects.get(table__number=2).ended_by_time
+    with pytest.raises(services.ClockError, match="is over"):
+        services.session_table_reopen(session=seated_session, table=tournament.tables.get(number=2))

@@ -398,3 +398,20 @@ def test_disqualification_clears_the_unplayed_seats_and_asks_for_re_seating(
     assert not_restored == []
     assert Seat.objects.filter(session=later, player=players[0], wind=0).exists()
     assert sessions_needing_reseating(tournament) == []
+
+
+def test_a_missed_session_is_in_the_ema_file_s_table_points_as_the_desk_announced(
+    tournament, running, table1, players, reserve
+):
+    """Issue 14, item 10: EMA 5.8, -15,000 table points (and -15 uma) for the absent player."""
+    from tournament.standings.exports import COLUMNS, ema_rows
+
+    substitute(tournament, running, players[1], reserve, "start")
+    final_sheet(running, table1, [35000, 40000, 25000, 20000])
+    final_sheet(running, tournament.tables.get(number=2), EVEN)
+    by_name = {row[2]: dict(zip(COLUMNS, row, strict=True)) for row in ema_rows(tournament)}
+    absent = by_name["Last001"]
+    assert absent["table points"] == -15000
+    assert absent["points"] == -30  # -15 table points and -15 uma
+    # The others keep the table points their sheet gave them: East 35,000 is +5,000.
+    assert by_name["Last000"]["table points"] == 5000

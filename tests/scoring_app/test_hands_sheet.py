@@ -270,3 +270,60 @@ def test_a_tenpai_riichi_declarer_at_a_draw_is_not_flagged(client, referee, seat
     client.post(url(seated_session, table1), hands_post([draw], ended_by_time=True))
     assert ScoreSheet.objects.get().result["noten_riichi"] == []
     assert client.get(url(seated_session, table1)).context["noten_riichi"] == []
+
+
+def test_a_sheet_error_is_said_once_in_the_form_s_words(client, referee, seated_session, table1):
+    """Issue 14, item 9: not twice, and never the core's field name ``ended_by_time``."""
+    from django.utils.html import escape
+
+    client.force_login(referee)
+    game = list(GAME)
+    game[6] = ron("N", "W", 1, 20)
+    response = client.post(url(seated_session, table1), hands_post(game))
+    line_error = response.context["formset"].forms[6].non_field_errors()[0]
+    page = response.content.decode()
+    assert page.count(escape(line_error)) == 1
+    assert "Hand 7 is refused: see the marked line." in page
+
+    response = client.post(url(seated_session, table1), hands_post(GAME[:5]))
+    page = response.content.decode()
+    assert "ended_by_time" not in " ".join(response.context["form"].non_field_errors())
+    assert "tick “The time limit ended the game”" in " ".join(
+        response.context["form"].non_field_errors()
+    )
+
+
+def test_saving_an_unchanged_sheet_adds_no_version(client, referee, seated_session, table1):
+    from scoring.models import SheetVersion
+
+    client.force_login(referee)
+    client.post(url(seated_session, table1), hands_post(GAME))
+    sheet = ScoreSheet.objects.get()
+    again = hands_post(GAME, version=sheet.version)
+    again["hands-INITIAL_FORMS"] = len(GAME)  # as the page's form sends the stored lines
+    response = client.post(url(seated_session, table1), again)
+    assert response.status_code == 302
+    assert SheetVersion.objects.filter(sheet=sheet).count() == 1
+    sheet.refresh_from_db()
+    assert sheet.version == 1
+
+
+def test_the_calculator_opens_blank_and_offers_its_answer_to_the_sheet(client, tournament):
+    """Issue 14, item 9: no "This field is required" on opening; han and fu for the sheet."""
+    calc = reverse("scoring:calculator", args=[tournament.slug])
+    page = client.get(calc, {"embed": "1"}).content.decode()
+    assert "This field is required" not in page
+    response = client.get(
+        calc,
+        {
+            "embed": "1",
+            "tiles": "234m567p22s345678s",
+            "win_tile": "8s",
+            "riichi": "on",
+            "seat_wind": "S",
+            "round_wind": "E",
+        },
+    )
+    page = response.content.decode()
+    assert 'id="calc-use" data-han="3" data-fu="30"' in page
+    assert "js/calculator.js" in page

@@ -42,14 +42,16 @@ ORGANISER_POSTS = [
 def test_only_organisers_generate_and_change(client, seated16, persona, request):
     if persona:
         client.force_login(request.getfixturevalue(persona))
+    # Someone not logged in is sent to log in (tournament/pages.py permission_denied).
+    denied = 403 if persona else 302
     for name, args in ORGANISER_GETS:
-        assert client.get(url(name, *args)).status_code == 403, name
+        assert client.get(url(name, *args)).status_code == denied, name
     for name, args in ORGANISER_POSTS:
         response = client.post(url(name, *args), {"method": "plan", "player": "1", "target": "p2"})
         assert response.status_code == 403, name
     job = SeatingJob.objects.get()
-    assert client.get(url("seating_job", job.pk)).status_code == 403
-    assert client.get(url("seating_job_state", job.pk)).status_code == 403
+    assert client.get(url("seating_job", job.pk)).status_code == denied
+    assert client.get(url("seating_job_state", job.pk)).status_code == denied
     assert SeatingJob.objects.count() == 1
 
 
@@ -171,6 +173,29 @@ def test_preview_json_and_saving_through_the_edit_page(organiser_client, tournam
     assert Seat.objects.get(session__number=2, player_id=a.player_id).table_id == b.table_id
     public = organiser_client.get(url("session", 2))
     assert b"Changed by hand" in public.content
+
+
+def test_the_preview_shows_the_seating_after_the_change(organiser_client, tournament, seated16):
+    """Issue 14, item 9: the grid under the preview is the new seating, not the old one."""
+    a, b = _two_seats(tournament, 2)
+    data = {"player": a.player_id, "target": f"p{b.player_id}"}
+    grid = organiser_client.get(url("session_seating_preview", 2), data).json()["grid"]
+    first, last = grid[0], grid[-1]
+    assert first["seats"][0] == {
+        "wind": 0,
+        "wind_label": "East",
+        "name": str(b.player),
+        "moved": True,
+    }
+    assert last["seats"][3]["name"] == str(a.player) and last["seats"][3]["moved"]
+    assert sum(len(t["seats"]) for t in grid) == 16
+    page = organiser_client.post(url("session_seating_edit", 2), data | {"action": "preview"})
+    text = page.content.decode()
+    assert "The seating after the change" in text
+    table1 = text[text.index('id="seat-grid"') :]
+    table1 = table1[: table1.index("</article>")]
+    assert f"<strong>{b.player}</strong> (moved)" in table1
+    assert str(a.player) not in table1
 
 
 def test_preview_json_explains_a_bad_choice(organiser_client, seated16):
@@ -309,3 +334,34 @@ def test_a_logged_in_player_sees_their_own_seat_first(client, tournament, seated
     assert (
         f"You play at <strong>{seat.table}</strong>, seat <strong>{seat.get_wind_display()}" in page
     )
+
+
+def test_paper_sheets_and_slips_for_the_staff(organiser_client, tournament, seated16):
+    """Issue 14, printing: the players by seat wind, a line per hand, signatures; a slip
+    per player with table and seat."""
+    text = organiser_client.get(url("session_print_sheets", 1)).content.decode()
+    assert text.count('class="print-card paper-sheet"') == 4
+    east = Seat.objects.get(session__number=1, table__number=1, wind=0)
+    assert f"East<br>{east.player.first_name} {east.player.last_name}" in text
+    assert "Final points" in text and "Signature" in text and "30,000" in text
+    slips = organiser_client.get(url("session_print_slips", 1)).content.decode()
+    assert slips.count('class="slip"') == 16
+    assert (
+        f"<strong>{east.player.last_name}, {east.player.first_name}</strong></td>"
+        f"<td><strong>{east.table}</strong></td><td>East</td>" in slips
+    )
+
+
+def test_generating_again_over_a_seating_is_asked_first(organiser_client, tournament, seated16):
+    """Issue 14, undo: a new generation replaces the unplayed sessions' seats: a box to tick."""
+    before = set(Seat.objects.values_list("session_id", "table_id", "wind", "player_id"))
+    response = organiser_client.post(url("seating_generate"), {"method": "plan", "seed": "5"})
+    assert response.url == url("seating_manage")
+    assert set(Seat.objects.values_list("session_id", "table_id", "wind", "player_id")) == before
+    page = organiser_client.get(url("seating_manage")).content.decode()
+    assert "are seated already" in page
+    assert page.count('name="replace"') == 1
+    response = organiser_client.post(
+        url("seating_generate"), {"method": "plan", "seed": "5", "replace": "1"}
+    )
+    assert SeatingJob.objects.count() == 2

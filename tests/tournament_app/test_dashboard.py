@@ -13,7 +13,7 @@ from tournament.models import Registration, Session, Staff, Table
 
 
 def _warnings(tournament):
-    return events_selectors.dashboard(tournament, timezone.now())["warnings"]
+    return [w.text for w in events_selectors.dashboard(tournament, timezone.now())["warnings"]]
 
 
 def _sessions(tournament, per_day: list[int]):
@@ -123,3 +123,34 @@ def test_publish_and_back_to_draft_from_the_dashboard(client, draft_tournament):
     client.post(url, {"published": "0"})
     draft_tournament.refresh_from_db()
     assert not draft_tournament.is_published
+
+
+def test_confirmed_players_without_a_valid_ema_number_are_listed_with_a_link_to_fix(
+    client, tournament, organiser
+):
+    good, blank, short = make_players(tournament, 3)
+    blank.ema_number = ""
+    blank.save()
+    short.ema_number = "0500003"
+    short.save()
+    client.force_login(organiser)
+    page = client.get(reverse("tournament:dashboard", args=[tournament.slug])).content.decode()
+    assert "2 confirmed player(s) without a valid EMA number" in page
+    for player in (blank, short):
+        registration = Registration.objects.get(player=player)
+        edit = reverse("tournament:player_edit", args=[tournament.slug, registration.pk])
+        assert f'href="{edit}?next=' in page
+    assert f"Correct {short} (0500003)" in page
+    assert str(good) not in page
+    # Every other warning links to the page that fixes it: here, too few referees.
+    assert f'href="{reverse("tournament:staff", args=[tournament.slug])}">Add a referee' in page
+
+
+def test_seven_digits_that_start_with_zero_are_not_a_lost_leading_zero(tournament):
+    from tournament.registration.importing import check_rows, lost_leading_zero, read_player_file
+    from tournament.registration.selectors import known_people
+
+    assert lost_leading_zero("1000123") and not lost_leading_zero("0500003")
+    rows = read_player_file("p.csv", b"first name,last name,ema,country\nLea,Fischer,0500003,DE\n")
+    (check,) = check_rows(rows, known_people(rows, tournament=tournament)).checks
+    assert not check.ok and check.row.ema_number == "0500003"

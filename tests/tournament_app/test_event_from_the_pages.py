@@ -91,6 +91,7 @@ def test_an_organiser_runs_registration_from_the_pages(client, creator, db):
                 "last_name": "Comer",
                 "ema_number": f"11{200000 + n:06d}",
                 "country": "GB",
+                "email": f"late{n}@example.org",
             },
         )
         response = player.post(reverse("tournament:register", args=[tournament.slug]))
@@ -118,11 +119,15 @@ def test_an_organiser_runs_registration_from_the_pages(client, creator, db):
     assert "210 players are checked in: 2 reserve(s) must fill in" in page
     client.post(reverse("tournament:fill_from_reserves", args=[tournament.slug]))
 
-    # 6. The dashboard shows the sessions ready to seat, with no EMA warning left but one.
+    # 6. The dashboard shows the sessions ready to seat, with two EMA warnings left.
     response = client.get(reverse("tournament:dashboard", args=[tournament.slug]))
     page = response.content.decode()
     assert "212 players at 53 tables" in page
     assert page.count("ready to seat") == 11
-    assert response.context["warnings"] == [
-        "212 players need at least 7 referee(s) (one per 32); the tournament has 0."
+    assert [w.text for w in response.context["warnings"]] == [
+        "212 players need at least 7 referee(s) (one per 32); the tournament has 0.",
+        # Two of the file's players have no EMA number yet: each is linked to its edit page.
+        "2 confirmed player(s) without a valid EMA number (8 digits): their results cannot "
+        "go to the EMA ranking.",
     ]
+    assert len(response.context["warnings"][1].fixes) == 2

@@ -60,7 +60,7 @@ def test_every_bad_row_is_reported_with_its_line_and_reason(tournament):
         "first name,last name,ema number,country,email,reserve\n"
         "Anna,Schmidt,05000001,DE,anna@example.org,\n"  # line 2: good
         ",Weber,05000002,DE,,\n"  # 3: no first name
-        "Lea,Fischer,0500003,XX,,\n"  # 4: unknown country (the 7-digit number is padded)
+        "Lea,Fischer,0500003,XX,,\n"  # 4: unknown country, 7 digits starting with 0
         "Felix,Wagner,12345,DE,,\n"  # 5: EMA number too short
         "Marie,Becker,05000005,DE,not-an-address,\n"  # 6: e-mail
         "Lukas,Hoffmann,05000001,DE,,\n"  # 7: EMA number of line 2
@@ -72,6 +72,8 @@ def test_every_bad_row_is_reported_with_its_line_and_reason(tournament):
     assert sorted(bad) == [3, 4, 5, 6, 7, 8, 9]
     assert "first name: missing" in bad[3]
     assert "“XX” is not a country" in bad[4]
+    # Seven digits that start with 0 did not lose a leading zero: no "00" number exists.
+    assert "“0500003” is not 8 digits (it starts with 0 already" in bad[4]
     assert "“12345” is not 8 digits" in bad[5]
     assert "not-an-address" in bad[6]
     assert "also on line 2" in bad[7]

@@ -120,7 +120,7 @@ def test_field_is_filled_from_the_checked_in_reserves(tournament):
     Table.objects.bulk_create(Table(tournament=tournament, number=n) for n in (1, 2))
     first, second, _third = _reserves(tournament, 3)
     assert "2 reserve(s) must fill in" in registration_selectors.field_status(tournament).problem
-    status = services.field_fill_from_reserves(tournament=tournament)
+    status = services.field_fill_from_reserves(tournament=tournament).field
     assert status.ready and status.size == 8
     assert list(tournament.registrations.filter(fills_in=True)) == [first, second]
     assert registration_selectors.players_to_seat(tournament).count() == 8
@@ -129,7 +129,7 @@ def test_field_is_filled_from_the_checked_in_reserves(tournament):
         late = Player.objects.create(first_name=f"L{i}", last_name="Late", country="FR")
         register(tournament, late, checked_in=True)
     assert not registration_selectors.field_status(tournament).ready
-    status = services.field_fill_from_reserves(tournament=tournament)
+    status = services.field_fill_from_reserves(tournament=tournament).field
     assert status.filling == 0 and status.size == 8
 
 

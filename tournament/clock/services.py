@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from ..jobs import queue_on_commit
-from ..models import Session, SessionClockEvent, Table, TableFinish
+from ..models import Seat, Session, SessionClockEvent, Table, TableFinish
 from .timing import ZERO, ClockState, read_clock
 
 # The signal of a clock not yet started, when no ruleset is at hand: EMA 5.9 (the default
@@ -182,6 +182,17 @@ def session_clock_end(*, session: Session, by, now: dt.datetime) -> Session:
     session.state = Session.State.FINISHED
     session.save()
     _log(session, SessionClockEvent.Kind.END, at=now, by=by)
+    # The end of the session stops every table still playing (EMA 5.9: the time limit ends
+    # the game): recorded as such, so that the clock, the big display, the staff's table
+    # list and the score sheets (ended_by_time) all say the same thing: over.
+    reported = TableFinish.objects.filter(session=session).values("table_id")
+    playing = Table.objects.filter(
+        pk__in=Seat.objects.filter(session=session).values("table_id")
+    ).exclude(pk__in=reported)
+    TableFinish.objects.bulk_create(
+        TableFinish(session=session, table=t, finished_at=now, reported_by=by, ended_by_time=True)
+        for t in playing
+    )
     return session
 
 
@@ -265,7 +276,13 @@ def session_table_finish(
 
 
 def session_table_reopen(*, session: Session, table: Table) -> None:
-    """Take back a wrong "finished" report (staff only)."""
+    """Take back a wrong "finished" report (staff only), while the session runs: once it has
+    ended no table plays any more, and a wrong result is corrected on the score sheet."""
+    if Session.objects.filter(pk=session.pk, state=Session.State.FINISHED).exists():
+        raise ClockError(
+            "session_over",
+            f"{session} is over: no table plays any more. Correct the score sheet instead.",
+        )
     deleted, _ = TableFinish.objects.filter(session=session, table=table).delete()
     if not deleted:
         raise ClockError("not_finished", f"{table} has not reported finished.")

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.seating import selectors as seating_selectors
 
 from ..models import Session, Table, Tournament
+from ..pages import redirect_back
 from ..permissions import require_view, staff_role
 from . import selectors, services
 from .permissions import (
@@ -132,7 +133,8 @@ def clock_control(request, slug: str, number: int):
             messages.error(request, "Unknown clock action.")
     except services.ClockError as error:
         messages.error(request, error.message)
-    return redirect("tournament:session_clock", slug=slug, number=number)
+    # The dashboard starts and finishes sessions too, and wants the organiser back on it.
+    return redirect_back(request, session.tournament, "tournament:session_clock", number=number)
 
 
 @require_POST

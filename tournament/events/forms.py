@@ -112,6 +112,7 @@ class TournamentForm(forms.ModelForm):
             "registration_opens",
             "registration_closes",
             "visibility",
+            "sheet_needs_second_referee",
         ]
         labels = {
             "session_count": "Number of sessions",

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
+from django.utils.http import urlencode
 
+from tournament.ema import is_valid_ema_number
 from tournament.models import Registration, Session, Staff, Tournament
 from tournament.registration import selectors as registration_selectors
 
@@ -41,22 +43,49 @@ def staff_list(tournament: Tournament) -> QuerySet[Staff]:
     return tournament.staff.select_related("user").order_by("role", "user__username")
 
 
-def ema_warnings(tournament: Tournament, *, referees: int, players: int) -> list[str]:
-    """Where an EMA-rated event falls short of the EMA's requirements (ema-events.md)."""
+@dataclass(frozen=True)
+class Fix:
+    """A link to the page that fixes (part of) a warning."""
+
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Warning:
+    text: str
+    fixes: tuple[Fix, ...] = ()
+
+
+def ema_warnings(tournament: Tournament, *, referees: int, players: int) -> list[Warning]:
+    """Where an EMA-rated event falls short of the EMA's requirements (ema-events.md), each
+    with a link to the page that fixes it."""
+    from django.urls import reverse
+
     if not tournament.ema_rated:
         return []
+
+    def page(name: str, label: str, query: str = "") -> tuple[Fix, ...]:
+        return (Fix(label, reverse(f"tournament:{name}", args=[tournament.slug]) + query),)
+
     warnings = []
     days = (tournament.end_date - tournament.start_date).days + 1
     minimum = EMA_MIN_SESSIONS.get(days, EMA_MIN_SESSIONS[3])
     if tournament.session_count < minimum:
         warnings.append(
-            f"A {days}-day EMA-rated event needs at least {minimum} sessions; this one has "
-            f"{tournament.session_count}."
+            Warning(
+                f"A {days}-day EMA-rated event needs at least {minimum} sessions; this one "
+                f"has {tournament.session_count}.",
+                page("settings", "Change the number of sessions"),
+            )
         )
     if tournament.session_minutes < EMA_MIN_SESSION_MINUTES:
         warnings.append(
-            f"Sessions of {tournament.session_minutes} minutes are shorter than the "
-            f"{EMA_MIN_SESSION_MINUTES} minutes the EMA counts as a session."
+            Warning(
+                f"Sessions of {tournament.session_minutes} minutes are shorter than the "
+                f"{EMA_MIN_SESSION_MINUTES} minutes the EMA counts as a session.",
+                page("settings", "Change the session length"),
+            )
         )
     per_day: dict = defaultdict(int)
     for start in tournament.sessions.exclude(planned_start=None).values_list(
@@ -66,20 +95,29 @@ def ema_warnings(tournament: Tournament, *, referees: int, players: int) -> list
     crowded = sorted(day for day, n in per_day.items() if n > EMA_MAX_SESSIONS_A_DAY)
     if crowded:
         warnings.append(
-            "More than five sessions on "
-            + ", ".join(f"{day:%a %d %b}" for day in crowded)
-            + ": the EMA allows at most five a day."
+            Warning(
+                "More than five sessions on "
+                + ", ".join(f"{day:%a %d %b}" for day in crowded)
+                + ": the EMA allows at most five a day.",
+                page("schedule", "Change the schedule"),
+            )
         )
     elif not per_day and tournament.session_count > EMA_MAX_SESSIONS_A_DAY * days:
         warnings.append(
-            f"{tournament.session_count} sessions in {days} day(s) means more than five a "
-            "day: the EMA allows at most five."
+            Warning(
+                f"{tournament.session_count} sessions in {days} day(s) means more than five a "
+                "day: the EMA allows at most five.",
+                page("settings", "Change the sessions or the dates"),
+            )
         )
     needed = -(-players // EMA_PLAYERS_PER_REFEREE)
     if referees < needed:
         warnings.append(
-            f"{players} players need at least {needed} referee(s) (one per "
-            f"{EMA_PLAYERS_PER_REFEREE}); the tournament has {referees}."
+            Warning(
+                f"{players} players need at least {needed} referee(s) (one per "
+                f"{EMA_PLAYERS_PER_REFEREE}); the tournament has {referees}.",
+                page("staff", "Add a referee"),
+            )
         )
     unasked = tournament.registrations.filter(is_reserve=True, results_count=None).exclude(
         status=Registration.Status.WITHDRAWN
@@ -87,9 +125,38 @@ def ema_warnings(tournament: Tournament, *, referees: int, players: int) -> list
     unasked_names = [str(r.player) for r in unasked.select_related("player")]
     if unasked_names:
         warnings.append(
-            "Substitutes not yet asked whether their results count for the ranking: "
-            + ", ".join(unasked_names)
-            + "."
+            Warning(
+                "Substitutes not yet asked whether their results count for the ranking: "
+                + ", ".join(unasked_names)
+                + ".",
+                page("players", "Record their answers", "?status=reserve"),
+            )
+        )
+    # The EMA ranks players by their number: a result without a valid one is lost.
+    dashboard_url = reverse("tournament:dashboard", args=[tournament.slug])
+    without_number = [
+        r
+        for r in tournament.registrations.filter(status=Registration.Status.CONFIRMED)
+        .select_related("player")
+        .order_by("player__sort_name")
+        if not is_valid_ema_number(r.player.ema_number)
+    ]
+    if without_number:
+        warnings.append(
+            Warning(
+                f"{len(without_number)} confirmed player(s) without a valid EMA number (8 "
+                "digits): their results cannot go to the EMA ranking.",
+                tuple(
+                    Fix(
+                        f"Correct {r.player}"
+                        + (f" ({r.player.ema_number})" if r.player.ema_number else ""),
+                        reverse("tournament:player_edit", args=[tournament.slug, r.pk])
+                        + "?"
+                        + urlencode({"next": dashboard_url}),
+                    )
+                    for r in without_number
+                ),
+            )
         )
     return warnings
 
@@ -102,6 +169,10 @@ class Step:
     url: str = ""  # where to do it
     action: str = ""  # a POST url that does it in one click
     action_label: str = ""
+    # Hidden fields of the action's form, e.g. the clock's (("action", "start"),).
+    fields: tuple[tuple[str, str], ...] = ()
+    # For an action that cannot be undone from the page: what it does, asked first.
+    confirm: str = ""
 
 
 def dashboard(tournament: Tournament, now) -> dict:
@@ -175,6 +246,13 @@ def dashboard(tournament: Tournament, now) -> dict:
             url("checkin"),
             action=url("fill_from_reserves") if field.can_fill else "",
             action_label="Fill from the reserves",
+            # Once seated, the reserves take seats in the sessions to play: asked first.
+            confirm=(
+                f"{field.reserves_needed} reserve(s) fill in, the earliest checked in first, "
+                "and take the empty seats of the sessions still to play."
+                if first and first.seated
+                else ""
+            ),
         ),
         Step(
             "Seat session 1",
@@ -183,8 +261,12 @@ def dashboard(tournament: Tournament, now) -> dict:
             url("seating_manage") if first else "",
         ),
     ]
+    started = any(s.state != Session.State.PLANNED for s in sessions)
+    if first and first.seated:
+        steps += event_day_steps(tournament, sessions, url)
     next_step = next((s for s in steps if not s.done), None)
     return {
+        "started": started,
         "counts": counts,
         "field": field,
         "sessions": sessions,
@@ -195,6 +277,116 @@ def dashboard(tournament: Tournament, now) -> dict:
         "organisers": staff.get(Staff.Role.ORGANISER, 0),
         "warnings": ema_warnings(tournament, referees=referees, players=players),
         "places_taken": registration_selectors.places_taken(tournament),
+    }
+
+
+def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> list[Step]:
+    """The steps once the seating is made: each session started, watched, finished and
+    scored in turn, then the final check and the EMA file (issue 14)."""
+    from django.urls import reverse
+
+    from scoring.models import ScoreSheet
+    from tournament.events.board import final_check
+    from tournament.seating.services import seat_vacancies
+
+    slug = tournament.slug
+    confirmed = dict(
+        ScoreSheet.objects.filter(session__tournament=tournament, status="confirmed")
+        .values_list("session_id")
+        .annotate(n=Count("id"))
+        .values_list("session_id", "n")
+    )
+    steps: list[Step] = []
+    vacancies = seat_vacancies(tournament)
+    if vacancies:
+        # A withdrawal after the seating: the field step above offers the reserves; this
+        # names the seats, so the organiser knows what the one click will do.
+        steps.append(
+            Step(
+                "Fill the empty seats",
+                False,
+                "Empty: " + "; ".join(str(v) for v in vacancies),
+                url("checkin"),
+            )
+        )
+    current = next((s for s in sessions if s.state != Session.State.FINISHED), None)
+    for session in sessions:
+        n = session.number
+        tables = session.seated // 4
+        sheets_done = confirmed.get(session.pk, 0) >= tables > 0
+        board = reverse("tournament:session_board", args=[slug, n])
+        clock = reverse("tournament:session_clock_control", args=[slug, n])
+        if session.state == Session.State.FINISHED:
+            steps.append(
+                Step(
+                    f"Session {n}: score sheets confirmed",
+                    sheets_done,
+                    f"{confirmed.get(session.pk, 0)} of {tables} sheets confirmed",
+                    board,
+                )
+            )
+            continue
+        if session is not current:
+            steps.append(Step(f"Session {n}", False, "After the session before.", board))
+            continue
+        running = session.state == Session.State.RUNNING
+        steps += [
+            Step(
+                f"Start session {n}",
+                running,
+                "Starts the clock on every screen."
+                if session.seated
+                else "Not seated yet: seat it first.",
+                reverse("tournament:session_clock", args=[slug, n]),
+                action=clock if session.seated and not running else "",
+                action_label=f"Start session {n}",
+                fields=(("action", "start"),),
+            ),
+            Step(
+                f"Watch session {n}'s tables",
+                False,
+                f"{confirmed.get(session.pk, 0)} of {tables} sheets confirmed; late players "
+                "and penalties on the board",
+                board,
+            ),
+            Step(
+                f"Finish session {n}",
+                False,
+                "Ends the clock: the tables still playing stop.",
+                reverse("tournament:session_clock", args=[slug, n]),
+                action=clock if running else "",
+                action_label=f"Finish session {n}",
+                fields=(("action", "end"),),
+                confirm=f"The clock of session {n} ends on every screen and the tables still "
+                "playing are stopped (ended by the time limit). A finished session cannot be "
+                "started again.",
+            ),
+        ]
+    problems = final_check(tournament)
+    steps += [
+        Step(
+            "Final check",
+            not problems,
+            " ".join(problems) or "Every sheet confirmed, substitutes answered, EMA numbers valid.",
+            url("results"),
+        ),
+        Step(
+            "Send the EMA results file",
+            False,
+            "Download it and send it to the EMA ranking.",
+            reverse("tournament:ema_export", args=[slug, "xlsx"]) if not problems else "",
+        ),
+    ]
+    return steps
+
+
+def unpublish_consequences(tournament: Tournament) -> dict:
+    """What going back to draft hides, for the confirmation page."""
+    return {
+        "registrations": tournament.registrations.exclude(
+            status=Registration.Status.WITHDRAWN
+        ).count(),
+        "seated_sessions": tournament.sessions.filter(seats__isnull=False).distinct().count(),
     }
 
 

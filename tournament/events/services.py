@@ -37,6 +37,7 @@ SETTINGS_FIELDS = (
     "registration_closes",
     "player_limit",
     "ema_rated",
+    "sheet_needs_second_referee",
 )
 
 
@@ -230,7 +231,41 @@ def staff_remove(*, staff: Staff) -> None:
 
 @transaction.atomic
 def tournament_set_visibility(*, tournament: Tournament, published: bool) -> None:
+    """Publish, or back to draft. Never back to draft while the event runs: the players'
+    seating, clock and standings would vanish from their phones mid-session."""
+    if not published:
+        states = set(tournament.sessions.values_list("state", flat=True))
+        if states - {Session.State.PLANNED} and states - {Session.State.FINISHED}:
+            raise ServiceError(
+                "The tournament is being played: the players need its seating, clock and "
+                "standings. Back to draft is possible before the first session or after "
+                "the last one."
+            )
     tournament.visibility = (
         Tournament.Visibility.PUBLISHED if published else Tournament.Visibility.DRAFT
     )
     tournament.save(update_fields=["visibility"])
+
+
+@transaction.atomic
+def staff_assign_tables(*, staff: Staff, first: int | None, last: int | None) -> Staff:
+    """Give a referee a range of tables (both ends included), or none with two blanks."""
+    if staff.role != Staff.Role.REFEREE:
+        raise ServiceError(f"{staff.user} is not a referee: only referees look after tables.")
+    if (first is None) != (last is None):
+        raise ServiceError("Give the first and the last table, or neither.", field="first_table")
+    if first is not None and last is not None:
+        if first > last:
+            raise ServiceError(
+                f"The first table ({first}) comes after the last ({last}).", field="first_table"
+            )
+        numbers = set(staff.tournament.tables.values_list("number", flat=True))
+        if first not in numbers or last not in numbers:
+            raise ServiceError(
+                f"Tables {first}–{last} are not all tables of this tournament "
+                f"(it has tables {min(numbers, default=0)}–{max(numbers, default=0)}).",
+                field="first_table",
+            )
+    staff.first_table, staff.last_table = first, last
+    staff.save(update_fields=["first_table", "last_table"])
+    return staff

@@ -13,6 +13,13 @@ urlpatterns = [
     path("<slug:slug>/schedule/", views.schedule, name="schedule"),
     path("<slug:slug>/staff/", views.staff, name="staff"),
     path("<slug:slug>/staff/<int:pk>/remove/", views.staff_remove, name="staff_remove"),
+    path("<slug:slug>/staff/<int:pk>/tables/", views.staff_tables, name="staff_tables"),
     path("<slug:slug>/publish/", views.publish, name="publish"),
+    path("<slug:slug>/sessions/<int:number>/board/", views.session_board, name="session_board"),
+    path(
+        "<slug:slug>/sessions/<int:number>/board/rows/",
+        views.session_board_rows,
+        name="session_board_rows",
+    ),
     path("<slug:slug>/", views.detail, name="detail"),
 ]

@@ -10,11 +10,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.clock import selectors as clock_selectors
 from tournament.errors import ServiceError
-from tournament.events import selectors
+from tournament.events import board, selectors
 from tournament.events import services as setup_services
 from tournament.events.forms import (
     SessionScheduleFormSet,
@@ -23,7 +24,13 @@ from tournament.events.forms import (
     TournamentForm,
 )
 from tournament.models import Session, Staff
-from tournament.pages import form_error, organised_tournament, redirect_back, viewable_tournament
+from tournament.pages import (
+    form_error,
+    organised_tournament,
+    redirect_back,
+    staffed_tournament,
+    viewable_tournament,
+)
 from tournament.permissions import may_create_tournament, require_may_create_tournament
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors as seating_selectors
@@ -165,12 +172,26 @@ def staff_remove(request, slug: str, pk: int):
     return redirect("tournament:staff", slug=tournament.slug)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def publish(request, slug: str):
+    """Publish (POST), or back to draft after a confirmation page (GET shows it): a draft
+    hides every page of the tournament from the players at once."""
     tournament = organised_tournament(request, slug)
+    if request.method == "GET":
+        return render(
+            request,
+            "tournament/manage/unpublish.html",
+            {"tournament": tournament, **selectors.unpublish_consequences(tournament)},
+        )
     published = request.POST.get("published", "1") == "1"
-    setup_services.tournament_set_visibility(tournament=tournament, published=published)
-    messages.success(request, "Published." if published else "Back to draft: only staff see it.")
+    try:
+        setup_services.tournament_set_visibility(tournament=tournament, published=published)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request, "Published." if published else "Back to draft: only staff see it."
+        )
     return redirect_back(request, tournament)
 
 
@@ -217,6 +238,64 @@ def detail(request, slug: str):
             "registration_open": registration_selectors.registration_is_open(tournament, now),
             "my_registration": my_registration,
             "waiting_position": registration_selectors.waiting_position(my_registration),
+            "started": registration_selectors.event_started(tournament),
             "now_dt": now,
         },
     )
+
+
+def _board_context(request, slug: str, number: int) -> dict:
+    tournament = staffed_tournament(request, slug)
+    session = get_object_or_404(Session, tournament=tournament, number=number)
+    rows = board.session_board(session)
+    return {
+        "tournament": tournament,
+        "session": session,
+        "rows": rows,
+        "counts": board.board_counts(rows),
+    }
+
+
+def session_board(request, slug: str, number: int):
+    """The live board of a session's tables: sheets, late players, penalties."""
+    return render(request, "tournament/manage/board.html", _board_context(request, slug, number))
+
+
+@never_cache
+def session_board_rows(request, slug: str, number: int):
+    """The board's rows alone: static/js/board.js fetches them every 15 seconds."""
+    return render(
+        request, "tournament/manage/board_rows.html", _board_context(request, slug, number)
+    )
+
+
+@require_POST
+def staff_tables(request, slug: str, pk: int):
+    """The organiser gives a referee a range of tables."""
+    tournament = organised_tournament(request, slug)
+    member = get_object_or_404(Staff, pk=pk, tournament=tournament)
+
+    def number(name: str) -> int | None:
+        value = request.POST.get(name, "").strip()
+        return int(value) if value.isdigit() else None
+
+    first, last = number("first_table"), number("last_table")
+    bad = [
+        label
+        for name, label, value in (("first_table", "first", first), ("last_table", "last", last))
+        if request.POST.get(name, "").strip() and value is None
+    ]
+    try:
+        if bad:
+            raise ServiceError(f"The {' and '.join(bad)} table must be a table number.")
+        setup_services.staff_assign_tables(staff=member, first=first, last=last)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            f"{member.user} looks after tables {first}–{last}."
+            if first
+            else f"{member.user} has no tables of his own.",
+        )
+    return redirect("tournament:staff", slug=tournament.slug)

@@ -6,6 +6,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django_countries import countries
 
+from tournament.models import Player
 from tournament.names import clean_name
 from tournament.registration.importing import LABELS, PlayerRow, RowCheck
 
@@ -63,6 +64,9 @@ class SignUpForm(UserCreationForm, PersonForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username",)
 
+    # The address password reset mails to: an account without one cannot get back in.
+    email = forms.EmailField(label="E-mail", help_text="For resetting a forgotten password.")
+
     field_order = [
         "username",
         "password1",
@@ -74,6 +78,27 @@ class SignUpForm(UserCreationForm, PersonForm):
         "club",
         "email",
     ]
+
+
+class PlayerEditForm(forms.ModelForm):
+    """A player's details, corrected by an organiser or by the player himself."""
+
+    class Meta:
+        model = Player
+        fields = ("first_name", "last_name", "ema_number", "country", "club", "email")
+        labels = {"email": "E-mail"}
+
+    def clean_ema_number(self) -> str:
+        number = self.cleaned_data["ema_number"].replace(" ", "")
+        # The unique constraint would say only "Constraint ... is violated"; name the holder.
+        holder = (
+            Player.objects.filter(ema_number=number).exclude(pk=self.instance.pk).first()
+            if number
+            else None
+        )
+        if holder is not None:
+            raise forms.ValidationError(f"{number} already belongs to {holder}.")
+        return number
 
 
 class ImportForm(forms.Form):

@@ -346,6 +346,14 @@ class KnownPeople:
     registrations: dict[int, Registration]  # player id -> registration in this tournament
 
 
+def lost_leading_zero(number: str) -> bool:
+    """Seven digits that a spreadsheet read as a number: the EMA's 8-digit number lost its
+    leading 0 (Austria is 01..., and 02-09 too). Seven digits that already start with 0
+    lost another digit, not the zero: no association number starts with 00.
+    """
+    return len(number) == 7 and number.isdigit() and not number.startswith("0")
+
+
 def normalise_row(row: PlayerRow, check: RowCheck) -> None:
     """Formats: names present, EMA number of 8 digits, a known country, an e-mail address."""
     for name in ("first_name", "last_name"):
@@ -355,12 +363,19 @@ def normalise_row(row: PlayerRow, check: RowCheck) -> None:
         elif len(value) > 100:
             check.error(name, "longer than 100 characters.")
     number = row.ema_number.replace(" ", "")
-    if number and len(number) == 7 and number.isdigit():
+    if lost_leading_zero(number):
         # A spreadsheet drops the leading zero of 01... (Austria) and 0x... numbers.
         check.warnings.append(f"EMA number {number} read as 0{number} (a lost leading zero).")
         number = "0" + number
     if number and not is_valid_ema_number(number):
-        check.error("ema_number", f"“{row.ema_number}” is not 8 digits.")
+        if len(number) == 7 and number.isdigit():
+            check.error(
+                "ema_number",
+                f"“{row.ema_number}” is not 8 digits (it starts with 0 already, so no "
+                "leading zero was lost: a digit is missing).",
+            )
+        else:
+            check.error("ema_number", f"“{row.ema_number}” is not 8 digits.")
     row.ema_number = number
     if not row.country:
         check.error("country", "missing.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import pairwise
 
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Lower
@@ -12,9 +13,7 @@ from tournament.models import Player, Registration, Tournament
 
 
 def tournament_registrations(tournament: Tournament) -> QuerySet[Registration]:
-    return tournament.registrations.select_related("player").order_by(
-        "player__last_name", "player__first_name"
-    )
+    return tournament.registrations.select_related("player").order_by("player__sort_name")
 
 
 def registration_counts(tournament: Tournament) -> dict[str, int]:
@@ -39,6 +38,13 @@ def registration_is_open(tournament: Tournament, now) -> bool:
     return opens is not None and opens <= now and (closes is None or now < closes)
 
 
+def event_started(tournament: Tournament) -> bool:
+    """The first session has started: from now on withdrawals go through the desk."""
+    from tournament.models import Session
+
+    return tournament.sessions.exclude(state=Session.State.PLANNED).exists()
+
+
 def registration_of(tournament: Tournament, user) -> Registration | None:
     """The logged-in user's own registration in this tournament, if any."""
     if not user.is_authenticated:
@@ -54,10 +60,10 @@ def player_of(user) -> Player | None:
 
 def known_people(rows, *, tournament: Tournament | None):
     """What the database knows about the people in ``rows``, in three queries."""
-    from tournament.registration.importing import KnownPeople, name_key
+    from tournament.registration.importing import KnownPeople, lost_leading_zero, name_key
 
     numbers = {r.ema_number.replace(" ", "") for r in rows if r.ema_number}
-    numbers |= {"0" + n for n in numbers if len(n) == 7}
+    numbers |= {"0" + n for n in numbers if lost_leading_zero(n)}
     # SQLite lower-cases ASCII only, so the spellings a name is likely stored in are asked
     # for too ("DVOŘÁK" in a file, "Dvořák" in the database); Python compares casefolded.
     last_names: set[str] = set()
@@ -146,10 +152,21 @@ class FieldStatus:
         return ""
 
 
+def _disqualified(tournament: Tournament):
+    """Player ids with a standing disqualification (the referee desk): out of the field."""
+    from referee.models import Disqualification
+
+    return Disqualification.objects.filter(tournament=tournament, withdrawn_at__isnull=True).values(
+        "player_id"
+    )
+
+
 def field_status(tournament: Tournament) -> FieldStatus:
+    # A disqualified player is withdrawn from the field like a withdrawal (EMA 5.5): the
+    # reserves fill his place, so he is not counted although his registration stands.
     checked_in = tournament.registrations.filter(
         status=Registration.Status.CONFIRMED, checked_in=True
-    )
+    ).exclude(player_id__in=_disqualified(tournament))
     counts = checked_in.aggregate(
         players=Count("id", filter=Q(is_reserve=False)),
         reserves=Count("id", filter=Q(is_reserve=True)),
@@ -178,7 +195,7 @@ def checkin_list(tournament: Tournament) -> QuerySet[Registration]:
     return (
         tournament.registrations.filter(status=Registration.Status.CONFIRMED)
         .select_related("player")
-        .order_by("is_reserve", "player__last_name", "player__first_name")
+        .order_by("is_reserve", "player__sort_name")
     )
 
 
@@ -205,3 +222,30 @@ def waiting_position(registration: Registration | None) -> int | None:
 
 
 PLAYERS_PER_TABLE = 4
+
+
+@dataclass(frozen=True)
+class PlayerChange:
+    at: object  # datetime
+    by: str
+    changes: list[tuple[str, str, str]]  # (field label, before, after)
+
+
+def player_changes(player: Player) -> list[PlayerChange]:
+    """The corrections of a player's details, newest first: who, when, before and after."""
+    records = list(player.history.select_related("history_user").order_by("-history_date"))
+    out = []
+    for newer, older in pairwise(records):
+        delta = newer.diff_against(older)
+        changes = [
+            (
+                str(Player._meta.get_field(c.field).verbose_name).capitalize(),
+                str(c.old or "—"),
+                str(c.new or "—"),
+            )
+            for c in delta.changes
+        ]
+        if changes:
+            by = str(newer.history_user) if newer.history_user else "—"
+            out.append(PlayerChange(at=newer.history_date, by=by, changes=changes))
+    return out

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, Tournament
 from tournament.registration import selectors
 from tournament.registration.importing import ImportReport, PlayerRow, RowCheck, check_rows
+from tournament.seating.services import Vacancy, seat_vacancies, seats_fill, seats_vacate
 
 Status = Registration.Status
 
@@ -145,15 +147,29 @@ def registration_self_register(
 
 
 @transaction.atomic
-def registration_withdraw(*, registration: Registration) -> Registration | None:
-    """Withdraw; the first on the waiting list moves up. Returns who moved up, if anyone."""
-    _locked(registration.tournament)
+def registration_withdraw(
+    *, registration: Registration, by_player: bool = False
+) -> Registration | None:
+    """Withdraw; the first on the waiting list moves up. Returns who moved up, if anyone.
+
+    The player leaves the seats of every session still to play (seating/services.py
+    seats_vacate): the seating pages and the desk must not count on him, and a reserve then
+    takes exactly those seats (field_fill_from_reserves). Once the first session has started
+    a player cannot withdraw himself: the desk must know, to seat a substitute (EMA 5.8).
+    """
+    tournament = _locked(registration.tournament)
     if registration.status == Status.WITHDRAWN:
         raise ServiceError(f"{registration.player} has already withdrawn.")
+    if by_player and selectors.event_started(tournament):
+        raise ServiceError(
+            "The tournament has started: ask the referee desk or an organiser to withdraw you, "
+            "so that a substitute can take your seat."
+        )
     registration.status = Status.WITHDRAWN
     registration.checked_in = False
     registration.fills_in = False
     registration.save(update_fields=["status", "checked_in", "fills_in"])
+    seats_vacate(tournament=tournament, player=registration.player)
     return _promote_waiting(registration.tournament)
 
 
@@ -311,10 +327,20 @@ def registration_check_in(*, tournament: Tournament, ids: list[int], checked_in:
     return chosen.exclude(checked_in=checked_in).update(**changes)
 
 
+@dataclass(frozen=True)
+class FillResult:
+    field: selectors.FieldStatus
+    # The empty seats of seated sessions still to play that the reserves took.
+    seated: list[tuple[Player, Vacancy]]
+
+
 @transaction.atomic
-def field_fill_from_reserves(*, tournament: Tournament) -> selectors.FieldStatus:
+def field_fill_from_reserves(*, tournament: Tournament) -> FillResult:
     """Seat as many checked-in reserves as the last table needs (the earliest first).
 
+    A reserve already filling in keeps his place. When the sessions are already seated (a
+    player withdrew after the seating), each new reserve takes the empty seats of the
+    sessions still to play, so the field and the seats agree again without a new seating.
     Refused with a message saying what to do when too few reserves are checked in.
     """
     _locked(tournament)
@@ -326,12 +352,30 @@ def field_fill_from_reserves(*, tournament: Tournament) -> selectors.FieldStatus
         raise ServiceError(status.problem)
     reserves = tournament.registrations.filter(
         is_reserve=True, status=Status.CONFIRMED, checked_in=True
-    ).order_by("registered_at", "pk")
-    chosen = [r.pk for r in reserves[:needed]]
-    reserves.exclude(pk__in=chosen).update(fills_in=False)
-    reserves.filter(pk__in=chosen).update(fills_in=True)
+    ).order_by("-fills_in", "registered_at", "pk")
+    chosen = list(reserves[:needed].select_related("player"))
+    newcomers = [r.player for r in chosen if not r.fills_in]
+    reserves.exclude(pk__in=[r.pk for r in chosen]).update(fills_in=False)
+    reserves.filter(pk__in=[r.pk for r in chosen]).update(fills_in=True)
+    seated: list[tuple[Player, Vacancy]] = []
+    for player in newcomers:
+        if not seat_vacancies(tournament):
+            break
+        seated += [(player, v) for v in seats_fill(tournament=tournament, player=player)]
     public_pages_changed(tournament.pk)
-    return selectors.field_status(tournament)
+    return FillResult(field=selectors.field_status(tournament), seated=seated)
+
+
+@transaction.atomic
+def reserve_stop_filling(*, registration: Registration) -> list[Vacancy]:
+    """Undo "Fill from the reserves" for one reserve: he no longer fills in, and leaves the
+    seats he took in the sessions still to play (the sessions played keep him)."""
+    _locked(registration.tournament)
+    if not (registration.is_reserve and registration.fills_in):
+        raise ServiceError(f"{registration.player} is not a reserve filling in.")
+    registration.fills_in = False
+    registration.save(update_fields=["fills_in"])
+    return seats_vacate(tournament=registration.tournament, player=registration.player)
 
 
 @transaction.atomic
@@ -351,3 +395,43 @@ def registration_window_close(*, tournament: Tournament, now: dt.datetime) -> No
     if tournament.registration_opens and tournament.registration_opens > now:
         tournament.registration_opens = None
     tournament.save(update_fields=["registration_opens", "registration_closes"])
+
+
+# --- corrections of a player's details -------------------------------------------------
+
+PLAYER_FIELDS = ("first_name", "last_name", "ema_number", "country", "club", "email")
+
+
+@transaction.atomic
+def player_update(*, player: Player, data: dict, user) -> list[str]:
+    """Correct a player's details; the history keeps who changed what (Player.history).
+
+    The account's name and e-mail follow, so that a password reset reaches the address the
+    player gave. Returns the names of the fields that changed (none: nothing is saved, so
+    the history holds only real changes).
+    """
+    # Compared with the row as stored: a ModelForm has already written its data into the
+    # instance it was given.
+    stored = Player.objects.select_for_update().get(pk=player.pk)
+    changed = [name for name in PLAYER_FIELDS if getattr(stored, name) != data[name]]
+    if not changed:
+        return []
+    if not stored.history.exists():
+        # A player from before the history began: record how he was, so the first
+        # correction shows its "before" too.
+        stored.history.model.objects.create(
+            id=stored.pk,
+            history_date=timezone.now(),
+            history_type="+",
+            **{name: getattr(stored, name) for name in PLAYER_FIELDS},
+        )
+    for name in changed:
+        setattr(stored, name, data[name])
+    stored._history_user = user if user is not None and user.is_authenticated else None
+    stored.save()
+    if stored.user_id is not None:
+        account = stored.user
+        account.first_name, account.last_name = stored.first_name, stored.last_name
+        account.email = stored.email
+        account.save(update_fields=["first_name", "last_name", "email"])
+    return changed

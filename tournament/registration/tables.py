@@ -40,7 +40,7 @@ class RegistrationTable(tables.Table):
     name = tables.Column(
         accessor="player__last_name",
         verbose_name="Name",
-        order_by=("player__last_name", "player__first_name"),
+        order_by=("player__sort_name",),
         exclude_from_export=True,
     )
     # On a phone (site.css "wide"): name, country and status; the rest on a wider screen.

@@ -23,6 +23,7 @@ urlpatterns = [
         name="registration_action",
     ),
     path("<slug:slug>/players/add/", views.player_add, name="player_add"),
+    path("<slug:slug>/players/<int:pk>/edit/", views.player_edit, name="player_edit"),
     path("<slug:slug>/players/import/", views.player_import, name="player_import"),
     path("<slug:slug>/check-in/", views.checkin, name="checkin"),
     path(

@@ -29,11 +29,13 @@ from tournament.registration.filters import RegistrationFilter
 from tournament.registration.forms import (
     ImportForm,
     PersonForm,
+    PlayerEditForm,
     RegistrationAddForm,
     SignUpForm,
 )
 from tournament.registration.importing import ImportFileError, read_player_file
 from tournament.registration.tables import RegistrationTable
+from tournament.seating.services import seat_vacancies
 from tournament.spreadsheets import SafeTableExport
 
 
@@ -136,7 +138,7 @@ def withdraw(request, slug: str):
         messages.error(request, "You are not registered for this tournament.")
     else:
         try:
-            reg_services.registration_withdraw(registration=registration)
+            reg_services.registration_withdraw(registration=registration, by_player=True)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
@@ -176,16 +178,38 @@ def confirm_pending(request, slug: str):
 def fill_from_reserves(request, slug: str):
     tournament = organised_tournament(request, slug)
     try:
-        field = reg_services.field_fill_from_reserves(tournament=tournament)
+        result = reg_services.field_fill_from_reserves(tournament=tournament)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
+        field = result.field
         messages.success(
             request,
             f"{field.filling} reserve(s) fill in: {field.size} players at "
             f"{field.tables_needed} tables.",
         )
+        if result.seated:
+            messages.success(
+                request,
+                "Empty seats taken: "
+                + "; ".join(f"{player} at {seat}" for player, seat in result.seated)
+                + ".",
+            )
+        _tell_empty_seats(request, tournament)
     return redirect_back(request, tournament)
+
+
+def _tell_empty_seats(request, tournament: Tournament) -> None:
+    """After a withdrawal or a fill: the planned sessions that still have an empty seat."""
+    vacancies = seat_vacancies(tournament)
+    if vacancies:
+        messages.warning(
+            request,
+            "Empty seats in the sessions still to play: "
+            + "; ".join(str(v) for v in vacancies)
+            + ". Check a reserve in and fill from the reserves (the reserve takes exactly "
+            "these seats), or generate the seating again.",
+        )
 
 
 @require_POST
@@ -207,6 +231,8 @@ def registration_action(request, slug: str, pk: int, action: str):
             messages.info(
                 request, f"{outcome.player} moves up from the waiting list (to be confirmed)."
             )
+        if action in ("withdraw", "stop-filling"):
+            _tell_empty_seats(request, tournament)
     return redirect_back(request, tournament, "tournament:players")
 
 
@@ -378,4 +404,62 @@ REGISTRATION_ACTIONS = {
     "not-counted": lambda r: reg_services.registration_set_results_count(
         registration=r, counts=False
     ),
+    "stop-filling": lambda r: reg_services.reserve_stop_filling(registration=r),
 }
+
+
+def _edit_player(request, player, *, template: str, context: dict, done_url: str):
+    """The form of a player's details; a correction is saved by the service, with history."""
+    form = PlayerEditForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        changed = reg_services.player_update(
+            player=player, data=form.cleaned_data, user=request.user
+        )
+        if changed:
+            messages.success(request, f"{player}: details saved.")
+        else:
+            messages.info(request, "Nothing changed.")
+        return redirect(done_url)
+    player.refresh_from_db()  # the form wrote its (invalid) data into the instance
+    return render(
+        request,
+        template,
+        {"form": form, "player": player, "changes": selectors.player_changes(player), **context},
+    )
+
+
+def player_edit(request, slug: str, pk: int):
+    """The organiser corrects the details of a registered player."""
+    tournament = organised_tournament(request, slug)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), pk=pk, tournament=tournament
+    )
+    # Back to where the organiser came from (the dashboard's EMA banner, the player list).
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}):
+        back = ""
+    return _edit_player(
+        request,
+        registration.player,
+        template="tournament/manage/player_edit.html",
+        context={"tournament": tournament, "registration": registration, "next": back},
+        done_url=back or reverse("tournament:players", args=[slug]),
+    )
+
+
+@login_required
+def profile(request):
+    """A player edits his own details."""
+    player = selectors.player_of(request.user)
+    if player is None:
+        messages.info(
+            request, "Your account has no player record yet: it is made when you register."
+        )
+        return redirect("home")
+    return _edit_player(
+        request,
+        player,
+        template="registration/profile.html",
+        context={},
+        done_url=reverse("profile"),
+    )

@@ -18,6 +18,7 @@ from tournament.models import (
     Session,
     Table,
     Tournament,
+    Wind,
 )
 from tournament.registration import selectors as registration_selectors
 from tournament.seating.core import metrics
@@ -36,7 +37,7 @@ def fixed_tables(tournament: Tournament) -> list[Registration]:
     return list(
         tournament.registrations.filter(fixed_table__isnull=False)
         .select_related("player", "fixed_table")
-        .order_by("fixed_table__number", "player__last_name", "player__first_name")
+        .order_by("fixed_table__number", "player__sort_name")
     )
 
 
@@ -289,9 +290,7 @@ def reseat_reasons(tournament: Tournament, sessions: list[Session]) -> dict[int,
 
 
 def manage_context(tournament: Tournament) -> dict:
-    field_players = list(
-        registration_selectors.players_to_seat(tournament).order_by("last_name", "first_name")
-    )
+    field_players = list(registration_selectors.players_to_seat(tournament).order_by("sort_name"))
     registrations = {
         r.player_id: r
         for r in tournament.registrations.filter(player__in=field_players).select_related(
@@ -305,6 +304,8 @@ def manage_context(tournament: Tournament) -> dict:
     return {
         "sessions": sessions,
         "needs_reseat": [s.number for s in sessions if s.reseat],
+        # Seated and still to play: a new generation replaces them (asked first).
+        "replaceable": [s.number for s in sessions if s.seated and not s.lock],
         "field": registration_selectors.field_status(tournament),
         "jobs": latest_jobs(tournament),
         "fixed": fixed_tables(tournament),
@@ -332,5 +333,32 @@ def player_seat_index(session: Session) -> list[Seat]:
     return list(
         Seat.objects.filter(session=session)
         .select_related("table", "player")
-        .order_by("player__last_name", "player__first_name")
+        .order_by("player__sort_name")
     )
+
+
+def seat_grid(tables: list[dict], moves=()) -> list[dict]:
+    """The session's tables as plain data, with a previewed change applied (issue 14).
+
+    ``tables`` is :func:`session_tables`; ``moves`` the preview's (player, from, to) spots.
+    The change-seats page shows this grid, so what the organiser sees is the seating after
+    the change, with the moved players marked, not the old one.
+    """
+    moved = {player.pk for player, _, _ in moves}
+    cells: dict[tuple[int, str], dict[int, dict]] = {}
+    for entry in tables:
+        key = (entry["table"].number, str(entry["table"]))
+        cells.setdefault(key, {})
+        for seat in entry["seats"]:
+            if seat.player_id not in moved:
+                cells[key][seat.wind] = {"name": str(seat.player), "moved": False}
+    for player, _, spot in moves:
+        key = (spot.table.number, str(spot.table))
+        cells.setdefault(key, {})[spot.wind] = {"name": str(player), "moved": True}
+    return [
+        {
+            "table": name,
+            "seats": [{"wind": w, "wind_label": Wind(w).label, **seats[w]} for w in sorted(seats)],
+        }
+        for (_, name), seats in sorted(cells.items())
+    ]

@@ -759,6 +759,105 @@ def field_missing_from(session: Session) -> list[Player]:
         p
         for p in registration_selectors.players_to_seat(tournament)
         .exclude(pk__in=seated)
-        .order_by("last_name", "first_name")
+        .order_by("sort_name")
         if p.pk not in banned
     ]
+
+
+# --- withdrawals after the seating: empty seats and the reserve who takes them -------------
+
+
+@dataclass(frozen=True)
+class Vacancy:
+    """An empty seat at a table of a seated session that has not been played yet."""
+
+    session: Session
+    table: Table
+    wind: int
+
+    def __str__(self) -> str:
+        return f"session {self.session.number}, {self.table} {Wind(self.wind).label}"
+
+
+def seats_vacate(*, tournament: Tournament, player: Player) -> list[Vacancy]:
+    """Take a player who no longer plays out of every session that may still change.
+
+    Called inside the transaction of a withdrawal (registration/services.py). The sessions
+    already started, finished or with score sheets are history and keep the seat; the others
+    lose it, so that no page shows a player who will not come and the desk sees the table
+    short of one until a reserve takes the seat (seats_fill).
+    """
+    seats = list(
+        Seat.objects.select_for_update()
+        .filter(session__tournament=tournament, player=player)
+        .select_related("session", "table")
+        .order_by("session__number")
+    )
+    with_sheets = set(
+        Session.objects.filter(
+            pk__in=[s.session_id for s in seats], sheets__isnull=False
+        ).values_list("pk", flat=True)
+    )
+    freed = [s for s in seats if not lock_reason(s.session, has_sheets=s.session_id in with_sheets)]
+    Seat.objects.filter(pk__in=[s.pk for s in freed]).delete()
+    public_pages_changed(tournament.pk)  # seats send no signal of their own
+    return [Vacancy(s.session, s.table, s.wind) for s in freed]
+
+
+def seat_vacancies(tournament: Tournament) -> list[Vacancy]:
+    """The empty seats of seated sessions that may still change, session by session.
+
+    A table counts when at least one of its seats is taken: the seating uses it, so the
+    seats nobody holds must be filled before the session starts.
+    """
+    sessions = [s for s in sessions_with_locks(tournament) if not s.lock and s.seated]
+    if not sessions:
+        return []
+    taken: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
+    for session_id, table_id, wind in Seat.objects.filter(session__in=sessions).values_list(
+        "session_id", "table_id", "wind"
+    ):
+        taken[session_id][table_id].add(wind)
+    tables = {t.pk: t for t in tournament.tables.all()}
+    return [
+        Vacancy(session, tables[table_id], wind)
+        for session in sessions
+        for table_id in sorted(taken[session.pk], key=lambda pk: tables[pk].number)
+        for wind in range(4)
+        if wind not in taken[session.pk][table_id]
+    ]
+
+
+@transaction.atomic
+def seats_fill(*, tournament: Tournament, player: Player) -> list[Vacancy]:
+    """The player (a reserve, usually) takes one empty seat in every session that has one.
+
+    EMA 5.8: a substitute plays in place of the player who left; taking exactly the seats
+    the withdrawn player had keeps every other player's seating and its quality as drawn.
+    With more than one empty seat in a session the first table's goes first. Refused when
+    there is no empty seat, or the player is already seated in each session with one.
+    """
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    vacancies = seat_vacancies(tournament)
+    if not vacancies:
+        raise ServiceError("No seat is empty in the sessions still to play.")
+    seated_in = set(
+        Seat.objects.filter(session__tournament=tournament, player=player).values_list(
+            "session_id", flat=True
+        )
+    )
+    taken: list[Vacancy] = []
+    for vacancy in vacancies:
+        if vacancy.session.pk in seated_in:
+            continue
+        seated_in.add(vacancy.session.pk)
+        taken.append(vacancy)
+    if not taken:
+        raise ServiceError(
+            f"{player} is already seated in every session with an empty seat; pick another reserve."
+        )
+    Seat.objects.bulk_create(
+        Seat(session=v.session, table=v.table, wind=v.wind, player=player) for v in taken
+    )
+    public_pages_changed(tournament.pk)  # seats send no signal of their own
+    return taken

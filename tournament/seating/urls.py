@@ -30,6 +30,16 @@ urlpatterns = [
         name="session_print_tables",
     ),
     path(
+        "<slug:slug>/sessions/<int:number>/print/sheets/",
+        views.session_print_sheets,
+        name="session_print_sheets",
+    ),
+    path(
+        "<slug:slug>/sessions/<int:number>/print/slips/",
+        views.session_print_slips,
+        name="session_print_slips",
+    ),
+    path(
         "<slug:slug>/sessions/<int:number>/print/hall/",
         views.session_print_hall,
         name="session_print_hall",

@@ -18,7 +18,7 @@ from tournament.cache import SEATING, public_page
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, SeatingJob, Session, Table, Tournament, Wind
 from tournament.pages import organised_tournament, viewable_tournament
-from tournament.permissions import is_organiser
+from tournament.permissions import is_organiser, require_staff
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors, services
 from tournament.seating import selectors as seating_selectors
@@ -57,10 +57,14 @@ def seating_index(request, slug: str):
 
 @require_GET
 def seating_mine(request, slug: str):
-    viewable_tournament(request, slug)
+    tournament = viewable_tournament(request, slug)
     player = registration_selectors.player_of(request.user)
     if player is None:
         messages.info(request, "Log in with a player account to see your own seating.")
+        return redirect("tournament:seating", slug=slug)
+    if registration_selectors.registration_of(tournament, request.user) is None:
+        # An organiser with a player record who does not play here: the seating, not a 404.
+        messages.info(request, "You do not play in this tournament: here is everyone's seating.")
         return redirect("tournament:seating", slug=slug)
     return redirect("tournament:player_schedule", slug=slug, player_id=player.pk)
 
@@ -99,6 +103,30 @@ def session_print_tables(request, slug: str, number: int):
     return render(
         request, "tournament/seating/print_tables.html", _print_context(request, slug, number)
     )
+
+
+# Rows of a paper score sheet: a hanchan rarely runs past 16 hands (8 rounds plus repeats);
+# a longer game continues on the back.
+PAPER_SHEET_HANDS = 16
+
+
+@require_GET
+def session_print_sheets(request, slug: str, number: int):
+    """Paper score sheets, one A4 page per table, the players printed by seat wind: the
+    referee's fallback when phones fail, and the table's signed record (staff only)."""
+    context = _print_context(request, slug, number)
+    require_staff(request.user, context["tournament"])
+    context["hands"] = range(1, PAPER_SHEET_HANDS + 1)
+    context["start_points"] = f"{context['tournament'].rules().start_points:,}"
+    return render(request, "tournament/seating/print_sheets.html", context)
+
+
+@require_GET
+def session_print_slips(request, slug: str, number: int):
+    """A seating slip per player (name, table, seat wind), by name, to cut and hand out."""
+    context = _print_context(request, slug, number)
+    require_staff(request.user, context["tournament"])
+    return render(request, "tournament/seating/print_slips.html", context)
 
 
 @public_page(SEATING)
@@ -180,6 +208,18 @@ def seating_generate(request, slug: str):
             raise ValueError
     except ValueError:
         messages.error(request, "The seed must be a whole number from 0 to 2147483647.")
+        return redirect("tournament:seating_manage", slug=slug)
+    # Generating again replaces the seats of every session still to play, which no button
+    # can bring back: asked first (issue 14), by a box the organiser ticks.
+    replaced = [
+        s.number for s in services.sessions_with_locks(tournament) if s.seated and not s.lock
+    ]
+    if replaced and request.POST.get("replace") != "1":
+        messages.error(
+            request,
+            f"Session(s) {', '.join(map(str, replaced))} are seated already: tick “Replace "
+            "their seating” to generate it again.",
+        )
         return redirect("tournament:seating_manage", slug=slug)
     try:
         job = services.seating_job_create(
@@ -316,7 +356,7 @@ def _edit_context(session: Session) -> dict:
     ]
     seated = sorted(
         (s for entry in tables for s in entry["seats"]),
-        key=lambda s: (s.player.last_name, s.player.first_name),
+        key=lambda s: s.player.sort_name,
     )
     unseated = services.field_missing_from(session)
 
@@ -361,6 +401,7 @@ def session_seating_edit(request, slug: str, number: int):
         return HttpResponse(status=405)
     context = _edit_context(session)
     context.update(tournament=tournament, session=session, preview=preview, chosen=chosen)
+    context["grid"] = selectors.seat_grid(context["tables"], preview.moves if preview else ())
     return render(request, "tournament/seating/edit.html", context)
 
 
@@ -374,7 +415,12 @@ def session_seating_preview(request, slug: str, number: int):
         preview = services.seat_change_preview(session=session, **change)
     except ServiceError as error:
         return JsonResponse({"ok": False, "error": error.message}, status=400)
-    payload = preview.as_dict() | {"ok": True, "locked": services.session_lock(session)}
+    payload = preview.as_dict() | {
+        "ok": True,
+        "locked": services.session_lock(session),
+        # The seating as it would be: the page redraws its grid from it.
+        "grid": selectors.seat_grid(selectors.session_tables(session), preview.moves),
+    }
     return JsonResponse(payload)
 
 

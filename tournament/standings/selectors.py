@@ -146,6 +146,8 @@ def standings(tournament: Tournament, *, after_session: int | None = None) -> St
         row = rows.get(penalty.player_id)
         if row is not None:
             row.total += penalty.points
+            # A missed session's table part is table points, not a penalty (EMA 5.8).
+            row.table_points += penalty.table_points
             row.penalties += penalty.points
             if penalty.session_number is not None:
                 n = penalty.session_number
@@ -163,7 +165,7 @@ def standings(tournament: Tournament, *, after_session: int | None = None) -> St
         tie_break=tie_break,
         disqualified=lambda row: row.player.pk in decisions.disqualified,
         ranked=ranked,
-        name=lambda row: (row.player.last_name, row.player.first_name),
+        name=lambda row: (row.player.sort_name,),
     )
     for place in placed:
         place.row.rank, place.row.note = place.rank, place.note
@@ -207,7 +209,7 @@ def session_ranking(session: Session) -> list:
         confirmed_results(session.tournament)
         .filter(session=session)
         .select_related("player", "sheet__table")
-        .order_by("-score", "player__last_name")
+        .order_by("-score", "player__sort_name")
     )
 
 

@@ -1,0 +1,149 @@
+"""Issue 14: a 16-player, 4-session EMA event played from the organiser's dashboard alone.
+
+The organiser follows what the dashboard offers next at every phase: seat, start, watch,
+finish each session; after session 2 a player withdraws and a reserve takes his seats with
+one click; a wrong EMA number is corrected from the EMA banner; the EMA file comes last.
+The score sheets are entered by the referees' services (their pages have tests of their own).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+from django.contrib.auth import get_user_model
+from openpyxl import load_workbook
+
+from scoring.services import sheet_confirm, sheet_save
+from tests.browser.conftest import login
+from tournament.models import Player, Registration, Seat, Session, Staff, Table, Tournament
+
+POINTS = [40000, 32000, 28000, 20000]
+
+
+def _event():
+    organiser = get_user_model().objects.create_user("olga", password="olga-pass-1")
+    tournament = Tournament.objects.create(
+        name="Day Open",
+        slug="day-open",
+        start_date=dt.date(2026, 9, 5),
+        end_date=dt.date(2026, 9, 5),
+        visibility=Tournament.Visibility.PUBLISHED,
+        session_count=4,
+    )
+    Staff.objects.create(tournament=tournament, user=organiser, role=Staff.Role.ORGANISER)
+    referee = get_user_model().objects.create_user("rene", password="rene-pass-1")
+    Staff.objects.create(tournament=tournament, user=referee, role=Staff.Role.REFEREE)
+    for n in range(1, 5):
+        Table.objects.create(tournament=tournament, number=n)
+        Session.objects.create(tournament=tournament, number=n)
+    for i in range(16):
+        player = Player.objects.create(
+            first_name=f"Pat{i:02d}",
+            last_name=f"Player{i:02d}",
+            # One number lost a digit in the sign-up: 7 digits starting with 0.
+            ema_number="0500013" if i == 13 else f"05{i:06d}",
+            country="DE",
+        )
+        Registration.objects.create(
+            tournament=tournament, player=player, status="confirmed", checked_in=True
+        )
+    reserve = Player.objects.create(
+        first_name="Rita", last_name="Reserve", ema_number="05000099", country="DE"
+    )
+    Registration.objects.create(
+        tournament=tournament,
+        player=reserve,
+        status="confirmed",
+        checked_in=True,
+        is_reserve=True,
+        results_count=True,
+    )
+    return tournament, reserve
+
+
+def _score(session):
+    for table in Table.objects.filter(seats__session=session).distinct():
+        sheet = sheet_save(
+            session=session,
+            table=table,
+            mode="final",
+            entry={"points": POINTS, "riichi_left": 0},
+            expected_version=0,
+            user=None,
+        )
+        sheet_confirm(sheet=sheet, expected_version=sheet.version, user=None)
+
+
+def _next_step(page) -> str:
+    return page.locator(".step-next .step-body strong").inner_text().strip()
+
+
+def test_an_event_day_from_the_dashboard(page, transactional_db):
+    tournament, reserve = _event()
+    login(page, "olga", "olga-pass-1")
+    page.goto("/t/day-open/dashboard/")
+
+    # Seating: the only step left before the event.
+    assert _next_step(page) == "Seat session 1"
+    page.click(".step-next a")
+    page.wait_for_url("**/t/day-open/seating/manage/")
+    page.click("#generate-form button[type=submit]")
+    page.wait_for_url("**/t/day-open/seating/jobs/*/")
+    page.wait_for_selector("#job-done:not([hidden])")
+    page.goto("/t/day-open/dashboard/")
+
+    for n in range(1, 5):
+        assert _next_step(page) == f"Start session {n}"
+        page.click(f".step-next button:has-text('Start session {n}')")
+        page.wait_for_url("**/t/day-open/dashboard/")
+        assert _next_step(page) == f"Watch session {n}'s tables"
+        # The event runs: nothing of the set-up phase is offered.
+        assert page.locator("text=Back to draft").count() == 0
+        assert page.locator("button:has-text('Open registration')").count() == 0
+
+        page.click(".step-next a")
+        board = page.locator("#session-board").inner_text()
+        assert "4 missing · 0 to confirm · 0 confirmed" in board
+        _score(Session.objects.get(tournament=tournament, number=n))
+        page.goto("/t/day-open/dashboard/")
+        # Finishing cannot be undone from the page: the dashboard asks first.
+        page.click(f"summary:has-text('Finish session {n}')")
+        page.click(f"button:has-text('Yes, finish session {n}')")
+        page.wait_for_url("**/t/day-open/dashboard/")
+
+        if n == 2:
+            # Player 05 withdraws after session 2: the organiser withdraws him on the list.
+            gone = Player.objects.get(last_name="Player05")
+            page.click(".manage-links >> text=Players")
+            page.click(f"[aria-label='Withdraw {gone}']")
+            message = page.locator(".messages").inner_text()
+            assert "Empty seats in the sessions still to play: session 3" in message
+            page.goto("/t/day-open/dashboard/")
+            assert _next_step(page) == "Make full tables of four"
+            page.click(".step-next summary:has-text('Fill from the reserves')")
+            assert "take the empty seats" in page.locator(".step-next details").inner_text()
+            page.click(".step-next button:has-text('Yes, fill from the reserves')")
+            assert "Empty seats taken" in page.locator(".messages").inner_text()
+            for number in (3, 4):
+                assert Seat.objects.filter(session__number=number, player=reserve).exists()
+                assert not Seat.objects.filter(session__number=number, player=gone).exists()
+
+    # Every session played and scored: the final check fails on the EMA number only.
+    page.goto("/t/day-open/dashboard/")
+    assert _next_step(page) == "Final check"
+    assert "1 confirmed player(s) without a valid EMA number" in page.content()
+    page.click("text=Correct Pat13 Player13 (0500013)")
+    page.fill("#id_ema_number", "05000013")
+    page.click("button:has-text('Save')")
+    page.wait_for_url("**/t/day-open/dashboard/")
+    assert _next_step(page) == "Send the EMA results file"
+    with page.expect_download() as download:
+        page.click(".step-next a")
+    assert download.value.suggested_filename == "day-open-ema-results.xlsx"
+    with open(download.value.path(), "rb") as file:
+        sheet = load_workbook(io.BytesIO(file.read())).active
+    numbers = {row[1] for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert "05000013" in numbers and "05000099" in numbers
+    # The fifteen who stayed, the one who withdrew after playing two sessions, the reserve.
+    assert sheet.max_row == 1 + 17

@@ -1,0 +1,123 @@
+"""Reads of the event day (issue 14): the live board of a session's tables and the final
+check before the EMA file goes out. They read the score sheets and the desk's records, so
+they live apart from the set-up selectors, which need neither."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.models import Penalty
+from scoring.models import ScoreSheet, SheetVersion
+from tournament.ema import is_valid_ema_number
+from tournament.models import Registration, Seat, Session, Tournament
+
+# What the board says of a table's score sheet, in the order the organiser acts on them.
+MISSING, ENTERED, CONFIRMED, DISPUTED = "missing", "entered", "confirmed", "disputed"
+SHEET_LABELS = {
+    MISSING: "Sheet missing",
+    ENTERED: "Entered, to confirm",
+    CONFIRMED: "Confirmed",
+    # A confirmed sheet corrected afterwards: the table contested its result.
+    DISPUTED: "Corrected after confirmation",
+}
+
+
+@dataclass
+class BoardRow:
+    table: object
+    seats: list[Seat] = field(default_factory=list)
+    sheet: ScoreSheet | None = None
+    sheet_state: str = MISSING
+    late: list[str] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+
+    @property
+    def sheet_label(self) -> str:
+        return SHEET_LABELS[self.sheet_state]
+
+
+def session_board(session: Session) -> list[BoardRow]:
+    """Each seated table of the session: its players, its sheet, late players, penalties.
+
+    Four queries, whatever the number of tables.
+    """
+    rows: dict[int, BoardRow] = {}
+    for seat in (
+        Seat.objects.filter(session=session)
+        .select_related("table", "player")
+        .order_by("table__number", "wind")
+    ):
+        rows.setdefault(seat.table_id, BoardRow(seat.table)).seats.append(seat)
+    sheets = {s.table_id: s for s in ScoreSheet.objects.filter(session=session)}
+    corrected = set(
+        SheetVersion.objects.filter(
+            sheet__session=session, action=SheetVersion.Action.CORRECTED
+        ).values_list("sheet__table_id", flat=True)
+    )
+    for table_id, row in rows.items():
+        sheet = sheets.get(table_id)
+        row.sheet = sheet
+        if sheet is None:
+            row.sheet_state = MISSING
+        elif table_id in corrected:
+            row.sheet_state = DISPUTED
+        elif sheet.is_confirmed:
+            row.sheet_state = CONFIRMED
+        else:
+            row.sheet_state = ENTERED
+    penalties = Penalty.objects.filter(session=session, withdrawn_at__isnull=True).select_related(
+        "player"
+    )
+    for penalty in penalties:
+        row = rows.get(penalty.table_id)
+        if row is None:
+            continue
+        row.penalties.append(penalty)
+        if penalty.kind == Penalty.Kind.LATE:
+            row.late.append(f"{penalty.player} ({penalty.minutes or '?'} min)")
+    return list(rows.values())
+
+
+def board_counts(rows: list[BoardRow]) -> dict[str, int]:
+    counts = dict.fromkeys((MISSING, ENTERED, CONFIRMED, DISPUTED), 0)
+    for row in rows:
+        counts[row.sheet_state] += 1
+    return counts
+
+
+def final_check(tournament: Tournament) -> list[str]:
+    """What stands between the played event and the EMA file, in words; [] when nothing.
+
+    Every sheet confirmed, every substitute's answer given (EMA: do their results count),
+    every confirmed player with a valid EMA number.
+    """
+    problems = []
+    sessions = list(tournament.sessions.order_by("number"))
+    unfinished = [s.number for s in sessions if s.state != Session.State.FINISHED]
+    if unfinished:
+        problems.append("Sessions not finished: " + ", ".join(map(str, unfinished)) + ".")
+    seated = set(
+        Seat.objects.filter(session__tournament=tournament).values_list("session_id", "table_id")
+    )
+    confirmed = set(
+        ScoreSheet.objects.filter(
+            session__tournament=tournament, status=ScoreSheet.Status.CONFIRMED
+        ).values_list("session_id", "table_id")
+    )
+    if seated - confirmed:
+        problems.append(f"{len(seated - confirmed)} score sheet(s) not confirmed.")
+    unasked = tournament.registrations.filter(
+        is_reserve=True, results_count=None, status=Registration.Status.CONFIRMED
+    ).count()
+    if unasked:
+        problems.append(f"{unasked} substitute(s) not asked whether their results count.")
+    invalid = sum(
+        1
+        for number in tournament.registrations.filter(
+            status=Registration.Status.CONFIRMED
+        ).values_list("player__ema_number", flat=True)
+        if not is_valid_ema_number(number)
+    )
+    if invalid:
+        problems.append(f"{invalid} confirmed player(s) without a valid EMA number.")
+    return problems
