@@ -16,6 +16,7 @@ from django.urls import reverse
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from scoring.reporting.selectors import desk_alerts
 from scoring.rules.penalties import late_needs_substitute
 from tournament.models import Player, Registration, Session, Tournament
 from tournament.pages import staffed_tournament
@@ -83,6 +84,8 @@ def desk(request, slug: str):
             "everyone": everyone,
             "tables": sorted(tables.items(), key=lambda item: item[0].number),
             "reseat": selectors.sessions_needing_reseating(tournament),
+            # Players' sheets disputed or not confirmed in time (issue 18), shown in red.
+            "sheet_alerts": desk_alerts(tournament),
         },
     )
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from scoring.statistics import player_hand_statistics
 from tournament.models import Player, Session, Tournament
 from tournament.pages import viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
@@ -229,6 +230,7 @@ def player_page(request, slug: str, player_id: int):
             "player": player,
             "sessions": sessions,
             "chart": selectors.score_chart(sessions),
+            "hand_stats": player_hand_statistics(tournament, player),
         },
     )
 
