@@ -18,6 +18,7 @@ from scoring.reporting.services import (
     respond_with_code,
     sheet_respond,
 )
+from tests.scoring_app.test_hands_sheet import hands_post, ron
 from tournament.models import Player, Session
 from tournament.standings.selectors import confirmed_results
 
@@ -301,3 +302,20 @@ def test_my_table_on_the_clock_and_in_the_menu(client, accounts, running):
     assert reverse("reporting:my_table", args=["test-open"]) in page
     page = client.get(reverse("reporting:my_table", args=["test-open"])).content.decode()
     assert "Table 1" in page and "Enter the final points" in page
+
+
+def test_a_player_enters_hand_by_hand_with_the_referees_checks(client, accounts, running):
+    """The hand-by-hand sheet goes through the same forms and rules core as a referee's."""
+    client.force_login(accounts[2])
+    url = reverse("reporting:enter", args=["test-open"])
+    # 1 han 20 fu on a ron does not exist (EMA: 20 fu only for a pinfu tsumo).
+    bad = client.post(url, hands_post([ron("S", "E", 1, 20)], ended_by_time=True))
+    assert bad.status_code == 200 and "20 fu" in bad.content.decode()
+    assert not ScoreSheet.objects.exists()
+    good = client.post(url, hands_post([ron("S", "E", 3, 30)], ended_by_time=True))
+    assert good.status_code == 302
+    sheet = sheet1(running)
+    assert sheet.mode == "hands" and sheet.result["seats"]["S"]["points"] == 33900
+    assert list(sheet.responses.values_list("player__user__username", "kind")) == [
+        ("p2", "entered")
+    ]
