@@ -319,3 +319,13 @@ def test_a_player_enters_hand_by_hand_with_the_referees_checks(client, accounts,
     assert list(sheet.responses.values_list("player__user__username", "kind")) == [
         ("p2", "entered")
     ]
+
+
+def test_the_organiser_finds_the_slips_on_the_seating_page(client, organiser, running):
+    slips = reverse("reporting:slips", args=["test-open"])
+    client.force_login(organiser)
+    assert slips in client.get(reverse("tournament:seating", args=["test-open"])).content.decode()
+    client.logout()
+    assert (
+        slips not in client.get(reverse("tournament:seating", args=["test-open"])).content.decode()
+    )
