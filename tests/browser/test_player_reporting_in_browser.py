@@ -53,6 +53,7 @@ def enter_points(phone, points):
     phone.click("text=Menu")
     phone.click("nav >> text=My table")
     phone.click("#enter-final")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone
     for i, value in enumerate(points):
         phone.fill(f"#id_points_{i}", value)
     phone.click("button:has-text('Save sheet')")
