@@ -53,6 +53,7 @@ def enter_points(phone, points):
     phone.click("text=Menu")
     phone.click("nav >> text=My table")
     phone.click("#enter-final")
+    phone.wait_for_selector("#id_points_0")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone
     for i, value in enumerate(points):
         phone.fill(f"#id_points_{i}", value)
@@ -121,3 +122,14 @@ def test_a_dispute_goes_to_the_desk_and_a_referee_settles_it(
     assert west.locator("#report-status").inner_text() == "Confirmed"
     assert "32000" in west.locator(".result-table").inner_text()
     desk.context.close()
+
+
+def test_a_waiting_phone_shows_the_sheet_when_a_table_mate_enters_it(phones):
+    east, south, _, _ = phones
+    east.clock.install()
+    east.goto("/t/test-open/my-table/")
+    assert "Nobody has entered your table's sheet yet" in east.content()
+    enter_points(south, ["41000", "27000", "30000", "22000"])
+    east.clock.run_for(21_000)  # the page reads itself again every 20 seconds
+    east.wait_for_selector("#report-status")
+    assert "Waiting for confirmation" in east.locator("#report-status").inner_text()
