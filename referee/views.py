@@ -14,12 +14,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from scoring.reporting.selectors import desk_alerts
 from scoring.rules.penalties import late_needs_substitute
 from tournament.models import Player, Registration, Session, Tournament
 from tournament.pages import staffed_tournament
+from tournament.spreadsheets import SafeTableExport
 
 from . import selectors, services
 from .forms import CorrectionForm, PenaltyForm, ReasonForm, SubstitutionForm
@@ -446,9 +446,9 @@ def log(request, slug: str):
     )
     table = LogTable(entries)
     export_format = request.GET.get("_export")
-    if TableExport.is_valid_format(export_format):
+    if SafeTableExport.is_valid_format(export_format):
         RequestConfig(request, paginate=False).configure(table)
-        exporter = TableExport(export_format, table, dataset_kwargs={"title": "Referee log"})
+        exporter = SafeTableExport(export_format, table, dataset_kwargs={"title": "Referee log"})
         return exporter.response(f"{tournament.slug}-referee-log.{export_format}")
     RequestConfig(request, paginate={"per_page": 200}).configure(table)
     query = request.GET.copy()

@@ -71,7 +71,10 @@ class FinalScoresForm(SheetMetaForm):
     """The common EMA sheet: the four final table scores and the sticks left on the table."""
 
     riichi_left = forms.IntegerField(
-        min_value=0, initial=0, label="Riichi sticks left on the table"
+        min_value=0,
+        initial=0,
+        label="Riichi sticks left on the table",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
     def __init__(self, *args, **kwargs):
@@ -82,7 +85,11 @@ class FinalScoresForm(SheetMetaForm):
                 widget=forms.NumberInput(attrs={"step": 100, "inputmode": "numeric"}),
             )
             self.fields[f"chombo_{i}"] = forms.IntegerField(
-                min_value=0, initial=0, required=False, label=f"Chombo by {name}"
+                min_value=0,
+                initial=0,
+                required=False,
+                label=f"Chombo by {name}",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
 
     def point_fields(self):

@@ -11,6 +11,11 @@ urlpatterns = [
     path("sessions/<int:number>/sheets/", views.session_sheets, name="session"),
     path("sessions/<int:number>/sheets/<int:table_number>/", views.sheet, name="sheet"),
     path(
+        "sessions/<int:number>/sheets/<int:table_number>/check/",
+        views.sheet_check,
+        name="check",
+    ),
+    path(
         "sessions/<int:number>/sheets/<int:table_number>/confirm/",
         views.confirm,
         name="confirm",

@@ -115,7 +115,9 @@ def test_a_dispute_goes_to_the_desk_and_a_referee_settles_it(
     desk.fill("#id_points_2", "20000")
     desk.fill("#id_points_3", "32000")
     desk.click("button:has-text('Save sheet')")
+    assert "saved (version 2)" in desk.locator(".messages").inner_text()
     desk.click("button:has-text('Confirm sheet')")
+    assert "confirmed" in desk.locator(".messages").inner_text()
     desk.goto("/t/test-open/referee/")
     assert desk.locator("#sheet-alerts").count() == 0
     west.goto("/t/test-open/my-table/")
@@ -130,6 +132,15 @@ def test_a_waiting_phone_shows_the_sheet_when_a_table_mate_enters_it(phones):
     east.goto("/t/test-open/my-table/")
     assert "Nobody has entered your table's sheet yet" in east.content()
     enter_points(south, ["41000", "27000", "30000", "22000"])
-    east.clock.run_for(21_000)  # the page reads itself again every 20 seconds
+    east.clock.run_for(21_000)  # the page reads itself again every 20 seconds (site.js)
     east.wait_for_selector("#report-status")
     assert "Waiting for confirmation" in east.locator("#report-status").inner_text()
+
+
+def test_a_player_adds_hand_lines_on_his_phone(phones):
+    east = phones[0]
+    east.goto("/t/test-open/my-table/sheet/?mode=hands")
+    before = east.locator("#hands .hand-row").count()
+    east.click("#add-hand")
+    assert east.locator("#hands .hand-row").count() == before + 1
+    assert east.input_value("#id_hands-TOTAL_FORMS") == str(before + 1)

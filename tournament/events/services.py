@@ -92,7 +92,11 @@ def _sync_sessions(tournament: Tournament, *, old_minutes: int | None = None) ->
             )
     extra = [s for n, s in sessions.items() if n > tournament.session_count]
     for session in extra:
-        if session.state != Session.State.PLANNED or session.seats.exists():
+        if (
+            session.state != Session.State.PLANNED
+            or session.seats.exists()
+            or session.seat_changes.exists()  # its log of hand changes is kept
+        ):
             raise ServiceError(
                 f"Session {session.number} is already seated or played, so the tournament "
                 f"cannot have only {tournament.session_count} sessions.",

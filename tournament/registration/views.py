@@ -18,7 +18,6 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from tournament.errors import ServiceError
 from tournament.models import Registration, Tournament
@@ -35,6 +34,7 @@ from tournament.registration.forms import (
 )
 from tournament.registration.importing import ImportFileError, read_player_file
 from tournament.registration.tables import RegistrationTable
+from tournament.spreadsheets import SafeTableExport
 
 
 def signup(request):
@@ -348,9 +348,9 @@ def players(request, slug: str):
     )
     table = RegistrationTable(filterset.qs, organiser=organiser)
     export_format = request.GET.get("_export")
-    if TableExport.is_valid_format(export_format):
+    if SafeTableExport.is_valid_format(export_format):
         RequestConfig(request, paginate=False).configure(table)
-        exporter = TableExport(export_format, table, dataset_kwargs={"title": "Players"})
+        exporter = SafeTableExport(export_format, table, dataset_kwargs={"title": "Players"})
         return exporter.response(f"{tournament.slug}-players.{export_format}")
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     query = request.GET.copy()

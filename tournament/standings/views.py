@@ -10,12 +10,13 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from scoring.statistics import player_hand_statistics
+from tournament.flags import flag_html
 from tournament.models import Player, Session, Tournament
 from tournament.pages import viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
+from tournament.spreadsheets import SafeTableExport
 from tournament.standings import selectors
 from tournament.standings.exports import ema_csv, ema_xlsx
 from tournament.standings.tables import StandingsTable, points
@@ -45,7 +46,7 @@ def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
             "ema_number": player.ema_number,
             "country_code": player.country.code,
             "country_name": player.country.name,
-            "flag": player.country.unicode_flag,
+            "flag": flag_html(player.country.code),
             "total": row.total,
             "played": row.played,
             "penalties": row.penalties,
@@ -64,10 +65,10 @@ def standings(request, slug: str):
     data = selectors.standings(tournament, after_session=after)
     table = StandingsTable(_records(tournament, data), session_numbers=data.session_numbers)
     export_format = request.GET.get("_export")
-    if TableExport.is_valid_format(export_format):
+    if SafeTableExport.is_valid_format(export_format):
         RequestConfig(request, paginate=False).configure(table)
         suffix = f"-after-{after}" if after else ""
-        return TableExport(export_format, table).response(
+        return SafeTableExport(export_format, table).response(
             f"{tournament.slug}-standings{suffix}.{export_format}"
         )
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
@@ -130,7 +131,7 @@ def standings_projector_rows(request, slug: str):
                 {
                     "rank": row.rank if row.rank is not None else "—",
                     "name": f"{row.player.first_name} {row.player.last_name}",
-                    "flag": row.player.country.unicode_flag,
+                    "flag": flag_html(row.player.country.code),
                     "total": points(row.total),
                     "last": points(row.by_session.get(data.session_numbers[-1]))
                     if data.session_numbers
@@ -204,7 +205,7 @@ def session_results_projector_rows(request, slug: str, number: int):
                 {
                     "rank": page.start_index() + i,
                     "name": f"{r.player.first_name} {r.player.last_name}",
-                    "flag": r.player.country.unicode_flag,
+                    "flag": flag_html(r.player.country.code),
                     "total": points(r.score),
                     "last": f"{r.sheet.table}, place {r.rank}",
                 }
