@@ -36,6 +36,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("t/", include("tournament.urls")),
     path("t/<slug:slug>/", include("scoring.urls")),
+    path("t/<slug:slug>/", include("scoring.reporting.urls")),
     path("t/<slug:slug>/referee/", include("referee.urls")),
     path("api/v1/", api.urls),
 ]

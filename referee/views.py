@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django_tables2 import RequestConfig
 
+from scoring.reporting.selectors import desk_alerts
 from scoring.rules.penalties import late_needs_substitute
 from tournament.models import Player, Registration, Session, Staff, Tournament
 from tournament.pages import staffed_tournament
@@ -94,6 +95,8 @@ def desk(request, slug: str):
             "everyone": everyone,
             "tables": _mine_first(tournament, request.user, tables),
             "reseat": selectors.sessions_needing_reseating(tournament),
+            # Players' sheets disputed or not confirmed in time (issue 18), shown in red.
+            "sheet_alerts": desk_alerts(tournament),
         },
     )
 

@@ -163,3 +163,101 @@ class StandingsSettings(models.Model):
 
     def __str__(self) -> str:
         return f"Standings of {self.tournament}: {self.get_tie_break_display()}"
+
+
+class ReportingSettings(models.Model):
+    """Who enters a tournament's score sheets (issue 18).
+
+    - ``referees`` (default): only the referees and organisers, as before.
+    - ``players``: any player of the table enters it on his phone, the three others confirm
+      or dispute; referees still can, and decide disputes.  A table whose sheet is disputed,
+      or not confirmed by all four within ``confirm_minutes`` of its entry, is shown in red
+      on the referee desk.
+    """
+
+    class Entry(models.TextChoices):
+        REFEREES = "referees", "Referees only"
+        PLAYERS = "players", "Players, confirmed by their table-mates"
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="reporting_settings"
+    )
+    entry = models.CharField(max_length=8, choices=Entry.choices, default=Entry.REFEREES)
+    confirm_minutes = models.PositiveSmallIntegerField(
+        "minutes to confirm",
+        default=15,
+        help_text="After this many minutes without the four confirmations, the table goes "
+        "to the referee desk.",
+    )
+
+    class Meta:
+        verbose_name_plural = "reporting settings"
+
+    def __str__(self) -> str:
+        return f"Sheets of {self.tournament}: {self.get_entry_display()}"
+
+    @property
+    def players_report(self) -> bool:
+        return self.entry == self.Entry.PLAYERS
+
+
+class PersonalCode(models.Model):
+    """A player's short code, printed on his seating slip, to confirm a sheet on a
+    table-mate's phone when he has none.  Not a password: it only confirms or disputes his
+    own table's sheet, once per sheet version.  Kept in clear so that it can be printed
+    again; random and unique within the tournament."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="personal_codes"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="personal_codes")
+    code = models.CharField(max_length=6)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player__last_name", "player__first_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "code"], name="one_code_per_tournament"),
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="one_personal_code_per_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Code of {self.player} in {self.tournament}"
+
+
+class SheetResponse(models.Model):
+    """A player's answer to one version of his table's sheet: entered it (which counts as
+    his confirmation), confirmed or disputed it.  Kept forever beside ``SheetVersion``:
+    the history shows who entered, confirmed and disputed, when, and on whose phone."""
+
+    class Kind(models.TextChoices):
+        ENTERED = "entered", "Entered"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="responses")
+    version = models.PositiveIntegerField(help_text="The sheet version answered.")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="sheet_responses")
+    kind = models.CharField(max_length=9, choices=Kind.choices)
+    # True when the player typed his personal code on someone else's phone.
+    by_code = models.BooleanField(default=False)
+    # The account logged in on the phone used (the table-mate's, for a code).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "version", "created_at"]
+        constraints = [
+            # One answer per player and version: a personal code works once per version.
+            models.UniqueConstraint(
+                fields=["sheet", "version", "player"], name="one_response_per_version"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.get_kind_display().lower()} {self.sheet} v{self.version}"

@@ -29,6 +29,7 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from referee.models import Disqualification, Penalty, Substitution
+from scoring.models import ReportingSettings
 from scoring.services import sheet_confirm, sheet_save
 from tournament.models import (
     Player,
@@ -91,6 +92,9 @@ ORGANISER = "organiser"  # require_organiser (no login_required)
 ORGANISER_LOGIN = "organiser_login"  # login_required + require_organiser
 RUN_CLOCK = "run_clock"  # organisers, and referees allowed to run the clock
 TABLE_REPORT = "table_report"  # staff, and the players of that table
+# login_required + require_view, then only a player seated in the running session of a
+# tournament where players enter the sheets (the published one here): the others get 403.
+PLAYER_REPORT = "player_report"
 ADMIN = "admin"  # Django's admin: only Django staff users (none of the roles)
 CREATE = "create"  # login_required + may_create_tournament: the administrator's approval
 
@@ -196,6 +200,16 @@ EXPECTATIONS: dict[str, Expect] = {
     "referee:penalty_correct": E(STAFF_LOGIN),
     "referee:substitution_withdraw": E(STAFF_LOGIN),
     "referee:disqualification_withdraw": E(STAFF_LOGIN),
+    # scoring/reporting/views.py: players report their own table's sheet (issue 18)
+    "reporting:my_table": E(PUBLIC_LOGIN),
+    # The player's table 1 is confirmed in the world: back to his table's page.
+    "reporting:enter": E(PLAYER_REPORT, ok=302),
+    # An empty answer: the player's own table's page again, saying what is missing.
+    "reporting:answer": E(PLAYER_REPORT, "POST", ok=400),
+    "reporting:answer_code": E(PLAYER_REPORT, "POST", ok=400),
+    "reporting:settings": E(ORGANISER_LOGIN),
+    "reporting:slips": E(ORGANISER_LOGIN),
+    "reporting:statistics": E(PUBLIC),
     # api/: the public API, read-only, with the pages' permissions
     "api:api-root": E(ANY, ok=404),  # django-ninja's root: forwards to the docs only in DEBUG
     "api:openapi-json": E(ANY),
@@ -267,6 +281,10 @@ def expected(exp: Expect, role: str, visibility: str | None):
         return ok if role in ORGANISER_ROLES else denied  # the referee may not run the clock
     if access == TABLE_REPORT:
         return ok if staff or (role == "player" and not hidden) else denied
+    if access == PLAYER_REPORT:
+        if role == "anonymous":
+            return "login"
+        return ok if role == "player" and not hidden else denied
     raise AssertionError(f"unknown access {access}")
 
 
@@ -306,6 +324,9 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
     if player_user is not None:
         players[0].user = player_user
         players[0].save()
+        ReportingSettings.objects.create(
+            tournament=tournament, entry=ReportingSettings.Entry.PLAYERS
+        )
     tables = [Table.objects.create(tournament=tournament, number=n) for n in (1, 2)]
     first = Session.objects.create(tournament=tournament, number=1, state="running")
     second = Session.objects.create(tournament=tournament, number=2)

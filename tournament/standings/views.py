@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django_tables2 import RequestConfig
 
+from scoring.statistics import player_hand_statistics
 from tournament.cache import RESULTS, cached, public_page
 from tournament.flags import flag_html
 from tournament.models import Player, Session, Tournament
@@ -258,6 +259,7 @@ def player_page(request, slug: str, player_id: int):
             "player": player,
             "sessions": sessions,
             "chart": selectors.score_chart(sessions),
+            "hand_stats": player_hand_statistics(tournament, player),
         },
     )
 

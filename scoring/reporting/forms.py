@@ -1,0 +1,52 @@
+"""Forms of player reporting: the organiser's setting and the players' answers."""
+
+from __future__ import annotations
+
+from django import forms
+
+from scoring.models import ReportingSettings, SheetResponse
+
+ANSWERS = [
+    (SheetResponse.Kind.CONFIRMED, "Confirm"),
+    (SheetResponse.Kind.DISPUTED, "Dispute"),
+]
+
+
+class ReportingSettingsForm(forms.ModelForm):
+    confirm_minutes = forms.IntegerField(
+        label="Minutes to confirm",
+        min_value=1,
+        max_value=240,
+        help_text="After this many minutes without the four confirmations, the table goes "
+        "to the referee desk in red.",
+    )
+
+    class Meta:
+        model = ReportingSettings
+        fields = ["entry", "confirm_minutes"]
+        labels = {"entry": "Who enters the score sheets"}
+
+
+class AnswerForm(forms.Form):
+    """A player's answer to the version of the sheet he read."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    kind = forms.ChoiceField(choices=ANSWERS, label="Answer")
+    reason = forms.CharField(
+        required=False,
+        max_length=500,
+        label="What is wrong (for a dispute)",
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class CodeAnswerForm(AnswerForm):
+    """The same answer, given on a table-mate's phone with the personal code."""
+
+    code = forms.CharField(
+        label="Personal code (on the seating slip)",
+        max_length=12,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
