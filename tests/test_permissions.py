@@ -121,6 +121,10 @@ EXPECTATIONS: dict[str, Expect] = {
     "password_reset_done": E(ANY),
     "password_reset_confirm": E(ANY),  # a made-up token: the page says the link is old
     "password_reset_complete": E(ANY),
+    # tournament/webapp.py: what a phone asks for to install the site (issue 15)
+    "favicon.ico": E(ANY, ok=301),  # forwards to the static icon for good
+    "webmanifest": E(ANY),
+    "service_worker": E(ANY),
     # tournament/events/ and registration/ views: organisers (require_organiser)
     "tournament:new": E(CREATE),
     "tournament:dashboard": E(ORGANISER),
@@ -186,6 +190,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "scoring:session": E(STAFF_LOGIN),
     "scoring:sheet": E(STAFF_LOGIN),
     "scoring:confirm": E(STAFF_LOGIN, "POST", ok=302),
+    "scoring:check": E(STAFF_LOGIN, "POST"),  # the running totals of the guided flow (JSON)
     "scoring:history": E(STAFF_LOGIN),
     "scoring:calculator": E(PUBLIC),
     "scoring:standings_settings": E(ORGANISER_LOGIN, "POST", ok=302),
