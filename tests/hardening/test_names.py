@@ -53,9 +53,10 @@ def test_sign_up_finds_the_imported_record_typed_the_other_way(client, db):
             "first_name": NFD,
             "last_name": "No\u200bwak",
             "country": "PL",
+            "email": "zoe@example.org",
         },
     )
-    assert response.status_code == 302
+    assert response.status_code == 302, response.context["form"].errors
     assert Player.objects.count() == 1
     imported.refresh_from_db()
     assert imported.user.username == "zoe"

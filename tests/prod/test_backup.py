@@ -59,7 +59,7 @@ def table(tournament):
 
 @pytest.fixture
 def demo(db):
-    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", "--allow-production", stdout=io.StringIO())
     return Tournament.objects.get(slug=DEMO_SLUG)
 
 
