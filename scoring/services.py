@@ -268,7 +268,14 @@ def sheet_save(
         _write_results(sheet, seats, result)
         _record(sheet, SheetVersion.Action.ENTERED, user, reason)
         return sheet
-    sheet = ScoreSheet.objects.get(session=session, table=table)
+    sheet = ScoreSheet.objects.filter(session=session, table=table).first()
+    if sheet is None:
+        # The form was opened on a sheet that is not there (a forged or stale version):
+        # nothing to correct, and nothing to overwrite.
+        raise SheetError(
+            f"{table} has no score sheet for {session} yet, so there is no version "
+            f"{expected_version} to correct: open the sheet again and enter it."
+        )
     if sheet.is_confirmed and not reason.strip():
         raise SheetError("This sheet is confirmed: give the reason for the correction.")
     updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(

@@ -47,3 +47,29 @@ def form_error(form, error: ServiceError) -> None:
     """A service's error on the form's field it names, or on the form as a whole."""
     field = error.field if error.field in form.fields else None
     form.add_error(field, error.message)
+
+
+# The export formats offered: those whose writer is installed (tablib needs odfpy for ods and
+# xlwt for xls, which we do not ship).  django-tables2 knows more, and a link typed by hand
+# such as ``?_export=ods`` used to end in the writer's ImportError, a 500.
+EXPORT_FORMATS = ("csv", "json", "xlsx")
+
+
+def table_export(request, table, filename: str, **dataset_kwargs):
+    """The export response a ``?_export=`` link asks for, a 400 that lists the formats when
+    it asks for one we do not write, or None when the page itself is wanted."""
+    from django.http import HttpResponseBadRequest
+    from django_tables2 import RequestConfig
+    from django_tables2.export import TableExport
+
+    export_format = request.GET.get("_export")
+    if export_format is None:
+        return None
+    if export_format not in EXPORT_FORMATS:
+        return HttpResponseBadRequest(
+            "_export: this list can be exported as " + ", ".join(EXPORT_FORMATS) + " only.",
+            content_type="text/plain; charset=utf-8",
+        )
+    RequestConfig(request, paginate=False).configure(table)
+    exporter = TableExport(export_format, table, dataset_kwargs=dataset_kwargs or None)
+    return exporter.response(f"{filename}.{export_format}")

@@ -12,7 +12,7 @@ urlpatterns = [
     path("<slug:slug>/tables/", views.tables, name="tables"),
     path("<slug:slug>/schedule/", views.schedule, name="schedule"),
     path("<slug:slug>/staff/", views.staff, name="staff"),
-    path("<slug:slug>/staff/<int:pk>/remove/", views.staff_remove, name="staff_remove"),
+    path("<slug:slug>/staff/<id:pk>/remove/", views.staff_remove, name="staff_remove"),
     path("<slug:slug>/publish/", views.publish, name="publish"),
     path("<slug:slug>/", views.detail, name="detail"),
 ]

@@ -18,7 +18,7 @@ urlpatterns = [
         name="confirm_pending",
     ),
     path(
-        "<slug:slug>/registrations/<int:pk>/<slug:action>/",
+        "<slug:slug>/registrations/<id:pk>/<slug:action>/",
         views.registration_action,
         name="registration_action",
     ),

@@ -18,11 +18,17 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
+from tournament.converters import parse_id
 from tournament.errors import ServiceError
 from tournament.models import Registration, Tournament
-from tournament.pages import form_error, organised_tournament, redirect_back, viewable_tournament
+from tournament.pages import (
+    form_error,
+    organised_tournament,
+    redirect_back,
+    table_export,
+    viewable_tournament,
+)
 from tournament.permissions import is_organiser, require_view
 from tournament.registration import selectors
 from tournament.registration import services as reg_services
@@ -303,7 +309,7 @@ def player_import(request, slug: str):
 def checkin(request, slug: str):
     tournament = organised_tournament(request, slug)
     if request.method == "POST":
-        ids = [int(i) for i in request.POST.getlist("registration") if i.isdigit()]
+        ids = [i for i in map(parse_id, request.POST.getlist("registration")) if i is not None]
         checked_in = request.POST.get("action") != "undo"
         if not ids:
             messages.error(request, "Tick the players to check in first.")
@@ -347,11 +353,9 @@ def players(request, slug: str):
         organiser=organiser,
     )
     table = RegistrationTable(filterset.qs, organiser=organiser)
-    export_format = request.GET.get("_export")
-    if TableExport.is_valid_format(export_format):
-        RequestConfig(request, paginate=False).configure(table)
-        exporter = TableExport(export_format, table, dataset_kwargs={"title": "Players"})
-        return exporter.response(f"{tournament.slug}-players.{export_format}")
+    exported = table_export(request, table, f"{tournament.slug}-players", title="Players")
+    if exported is not None:
+        return exported
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     query = request.GET.copy()
     query.pop("page", None)

@@ -10,10 +10,10 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
+from tournament.converters import parse_id
 from tournament.models import Player, Session, Tournament
-from tournament.pages import viewable_tournament
+from tournament.pages import table_export, viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
 from tournament.standings import selectors
 from tournament.standings.exports import ema_csv, ema_xlsx
@@ -24,10 +24,7 @@ PROJECTOR_SECONDS = 12  # how long each page stays up
 
 
 def _after(request) -> int | None:
-    try:
-        return int(request.GET["after"])
-    except (KeyError, ValueError):
-        return None
+    return parse_id(request.GET.get("after"))
 
 
 def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
@@ -62,13 +59,10 @@ def standings(request, slug: str):
     after = _after(request)
     data = selectors.standings(tournament, after_session=after)
     table = StandingsTable(_records(tournament, data), session_numbers=data.session_numbers)
-    export_format = request.GET.get("_export")
-    if TableExport.is_valid_format(export_format):
-        RequestConfig(request, paginate=False).configure(table)
-        suffix = f"-after-{after}" if after else ""
-        return TableExport(export_format, table).response(
-            f"{tournament.slug}-standings{suffix}.{export_format}"
-        )
+    suffix = f"-after-{after}" if after else ""
+    exported = table_export(request, table, f"{tournament.slug}-standings{suffix}")
+    if exported is not None:
+        return exported
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(
         request,
