@@ -74,9 +74,7 @@ def test_riichi_sticks_cannot_be_more_than_the_points_in_play(tournament):
     ],
 )
 def test_han_fu_and_yakuman_are_bounded(tournament, field, value, message):
-    form = HandForm(
-        {"kind": "tsumo", field: str(value)}, names=NAMES, ruleset=tournament.rules()
-    )
+    form = HandForm({"kind": "tsumo", field: str(value)}, names=NAMES, ruleset=tournament.rules())
     assert not form.is_valid()
     assert form.errors[field] == [message]
 
