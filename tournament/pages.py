@@ -6,6 +6,7 @@ answered in one place (the rules themselves are in :mod:`tournament.permissions`
 
 from __future__ import annotations
 
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
@@ -38,8 +39,14 @@ def staffed_tournament(request, slug: str) -> Tournament:
 def redirect_back(request, tournament: Tournament, default: str = "tournament:dashboard"):
     """Back to the page the form came from (``next``), if it is on this site."""
     target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
-        return redirect(target)
+    # A path of this site only, sent as it is: ``redirect()`` would take a bare word for the
+    # name of a view and fail on it (NoReverseMatch, a 500).
+    if (
+        target.startswith("/")
+        and len(target) <= 2000
+        and url_has_allowed_host_and_scheme(target, {request.get_host()})
+    ):
+        return HttpResponseRedirect(target)
     return redirect(default, slug=tournament.slug)
 
 
