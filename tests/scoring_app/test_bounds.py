@@ -141,3 +141,15 @@ def test_confirm_with_a_forged_version_is_a_message(org_client, tournament, seat
     assert response.status_code == 200
     assert "Not confirmed" in response.content.decode()
     assert not ScoreSheet.objects.get().is_confirmed
+
+
+def test_minutes_late_are_bounded_even_where_the_ruleset_allows_any_lateness(tournament):
+    from referee.forms import PenaltyForm
+    from scoring.rules.rulesets import get_ruleset
+
+    # An organiser may lift the lateness limit (late_max_minutes); the column still holds
+    # a small integer, and no session lasts 40,000 minutes.
+    ruleset = get_ruleset("ema2016", late_max_minutes=100_000)
+    form = PenaltyForm({"minutes": "40000"}, ruleset=ruleset, kind="late")
+    assert not form.is_valid()
+    assert form.errors["minutes"] == ["Minutes late: at most 600, the longest session."]
