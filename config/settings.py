@@ -8,10 +8,12 @@ SECRET_KEY and ALLOWED_HOSTS.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -60,9 +62,15 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "simple_history",
+    # django-ninja: in INSTALLED_APPS so that its Swagger UI is served from its static files
+    # rather than a CDN (a venue's network may have no way out).
+    "ninja",
+    "axes",
+    "csp",
     "tournament",
     "scoring",
     "referee",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -76,7 +84,10 @@ MIDDLEWARE = [
     # After authentication and messages: a POST sent twice is stored once (issue 13).
     "tournament.idempotency.FormTokenMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a locked login into the lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -126,6 +137,32 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Login throttling (django-axes), for the site's login and the admin's alike: after
+# AXES_FAILURE_LIMIT wrong passwords in a row for one user name from one address, that pair
+# is locked for AXES_COOLOFF_MINUTES. User name and address together, because a venue's
+# phones share one address behind its Wi-Fi: one player's typos must not lock out the hall.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(env("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=int(env("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# A try while locked does not start the wait again: the time the page shows holds.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "tournament.registration.lockout.lockout_response"
+
+# Who may create a tournament: "organisers" (superusers and users an administrator gave the
+# permission "Can add tournament", directly or by a group) or "open" (anyone logged in: a
+# club's own server).
+TOURNAMENT_CREATION = env("TOURNAMENT_CREATION", "organisers").strip().lower()
+if TOURNAMENT_CREATION not in {"organisers", "open"}:
+    raise ImproperlyConfigured(
+        f"TOURNAMENT_CREATION is {TOURNAMENT_CREATION!r}; it must be 'organisers' or 'open'."
+    )
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -174,10 +211,54 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-if not DEBUG:
+# The public API (api/): how long answers are cached, the largest page, the rate limits.
+API_CACHE_SECONDS = int(env("API_CACHE_SECONDS", "30"))
+API_CLOCK_CACHE_SECONDS = int(env("API_CLOCK_CACHE_SECONDS", "1"))
+API_MAX_PAGE_SIZE = 200
+API_ANON_RATE = env("API_ANON_RATE", "60/min")  # per IP address
+API_USER_RATE = env("API_USER_RATE", "600/min")  # per logged-in account
+# Reverse proxies in front of the application that add the client's address to
+# X-Forwarded-For (1 behind nginx); with 0 the rate limit uses REMOTE_ADDR and ignores the
+# header, which a client could otherwise fill in itself to escape the limit.
+NINJA_NUM_PROXIES = int(env("NUM_PROXIES", "0"))
+
+# HTTPS (manage.py check --deploy is clean with these defaults). Production redirects to
+# HTTPS and sends HSTS for a year unless the operator says otherwise; a development server
+# (DEBUG=1) does neither.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+if SECURE_HSTS_SECONDS and not SECURE_HSTS_PRELOAD:
+    # Preloading submits the domain to the browsers' built-in lists, for good: the operator's
+    # decision (SECURE_HSTS_PRELOAD=1), not a default the check should nag about.
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
+# Trust X-Forwarded-Proto only when the operator says the proxy in front sets it: otherwise
+# any client could claim HTTPS. Behind nginx with TLS, SECURE_PROXY_SSL_HEADER=1.
+if env_bool("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+
+# Content-Security-Policy (django-csp): scripts, styles, images and requests from this site
+# only, so a name or a comment that slips past the escaping cannot run as a script. The
+# pages therefore hold no inline script, event handler or style attribute (static/js/).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        # The hand calculator opens inside the sheet's dialog: framed by the site itself only.
+        "frame-ancestors": [SELF],
+    },
+}
 
 LOGGING = {
     "version": 1,

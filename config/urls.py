@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
+from api.views import api
 from tournament.converters import IdConverter
 from tournament.events import views as event_views
 from tournament.registration import views as registration_views
@@ -19,4 +20,5 @@ urlpatterns = [
     path("t/", include("tournament.urls")),
     path("t/<slug:slug>/", include("scoring.urls")),
     path("t/<slug:slug>/referee/", include("referee.urls")),
+    path("api/v1/", api.urls),
 ]

@@ -3,17 +3,16 @@
 
 from django.contrib import admin
 
+from tournament.admin import KeepsHistoryAdmin
+
 from .models import Disqualification, Penalty, Substitution
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(KeepsHistoryAdmin):
     def has_add_permission(self, request):
         return False
 
     def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
         return False
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils import timezone
 
+from tournament.spreadsheets import number
+
 from .kinds import show
 
 
@@ -37,4 +39,5 @@ class LogTable(tables.Table):
         return show(value)
 
     def value_points(self, value):
-        return show(value) if value is not None else ""
+        # A number cell, so that a penalty of -3 stays a number a spreadsheet can add up.
+        return number(value) if value is not None else ""

@@ -1,5 +1,7 @@
 from django.contrib import admin
 
+from tournament.admin import KeepsHistoryAdmin
+
 from .models import ScoreSheet, SheetVersion, StandingsSettings, TableResult
 
 
@@ -12,7 +14,7 @@ class TableResultInline(admin.TabularInline):
 
 
 @admin.register(ScoreSheet)
-class ScoreSheetAdmin(admin.ModelAdmin):
+class ScoreSheetAdmin(KeepsHistoryAdmin):
     # Sheets are changed through the referee pages only (services keep the history and the
     # lock); the admin is for looking.
     list_display = ["session", "table", "mode", "status", "version", "updated_by", "updated_at"]
@@ -25,7 +27,7 @@ class ScoreSheetAdmin(admin.ModelAdmin):
 
 
 @admin.register(SheetVersion)
-class SheetVersionAdmin(admin.ModelAdmin):
+class SheetVersionAdmin(KeepsHistoryAdmin):
     list_display = ["sheet", "number", "action", "user", "created_at"]
     list_filter = ["sheet__session__tournament", "action"]
     readonly_fields = [f.name for f in SheetVersion._meta.fields]

@@ -154,3 +154,22 @@ def sheet_history(sheet: ScoreSheet, names: list[str]) -> list[dict]:
         previous = lines
     rows.reverse()
     return rows
+
+
+@dataclass(frozen=True)
+class NotenRiichi:
+    """A riichi declarer not tenpai at an exhaustive draw (EMA 3.4.6), for the referee."""
+
+    hand: int  # 1-based, as the sheet numbers its hands
+    round: str
+    seat: Seat
+
+
+def noten_riichi_flags(result: dict | None, seats: list[Seat]) -> list[NotenRiichi]:
+    """The rules core's noten riichi flags of a sheet's result, with the seat's player."""
+    if not result:
+        return []
+    return [
+        NotenRiichi(hand=flag["hand"], round=flag["round"], seat=seats[SEATS.index(flag["seat"])])
+        for flag in result.get("noten_riichi", [])
+    ]

@@ -160,10 +160,18 @@ def evaluate_entry(tournament: Tournament, mode: str, entry: dict, names: list[s
         }
         for h in answer.get("log", [])
     ]
+    # EMA 3.4.6: a riichi declarer not tenpai at an exhaustive draw has made a chombo,
+    # unless his hand was declared dead after the riichi, which the sheet cannot tell: the
+    # core flags it, the referee decides.
+    noten_riichi = [
+        {"hand": flag["hand"], "round": flag["round"], "seat": SEATS[names.index(flag["player"])]}
+        for flag in answer.get("noten_riichi", [])
+    ]
     return {
         "seats": by_seat,
         "riichi_left": answer["riichi_left"],
         "log": log,
+        "noten_riichi": noten_riichi,
         "start_points": tournament.rules().start_points,
     }
 

@@ -196,6 +196,7 @@ def sheet(request, slug: str, number: int, table_number: int):
             "checked": checked is not None,
             "result": view_result,
             "result_rows": _result_rows(view_result, seats.names),
+            "noten_riichi": selectors.noten_riichi_flags(view_result, seats.seats),
             "hand_rows": _hand_rows(formset, running) if formset is not None else [],
             "empty_cells": (
                 [{"fields": f} for f in formset.empty_form.seat_fields()] if formset else []

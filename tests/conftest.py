@@ -74,6 +74,20 @@ def referee(tournament):
     return user
 
 
+def grant_tournament_creation(user):
+    """What a site administrator does in the admin: the permission to create tournaments."""
+    from django.contrib.auth.models import Permission
+
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    return user
+
+
+@pytest.fixture
+def creator(db):
+    """A user the site administrator approved to create tournaments (no tournament yet)."""
+    return grant_tournament_creation(_user("cora_creator"))
+
+
 @pytest.fixture
 def stranger(db):
     """Logged in, but neither staff nor player of any tournament here."""

@@ -21,7 +21,7 @@ def _counts():
 
 
 def test_demo_tournament_has_forty_players_from_several_countries(db):
-    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", "--allow-production", stdout=io.StringIO())
     tournament = Tournament.objects.get(slug=DEMO_SLUG)
     assert tournament.ruleset == "ema2016"
     players = Registration.objects.filter(tournament=tournament, is_reserve=False)
@@ -36,7 +36,7 @@ def test_demo_tournament_has_forty_players_from_several_countries(db):
 
 
 def test_demo_is_idempotent(db):
-    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", "--allow-production", stdout=io.StringIO())
     first = _counts()
-    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", "--allow-production", stdout=io.StringIO())
     assert _counts() == first

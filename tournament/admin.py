@@ -15,6 +15,24 @@ from .models import (
 )
 
 
+class KeepsHistoryAdmin(admin.ModelAdmin):
+    """Rows that are the event's record (nothing is deleted, issue 13): the admin may look,
+    never delete, one by one or in bulk. A mistake is corrected through the pages, which
+    keep who changed what and why."""
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+
+def _played(session: Session) -> bool:
+    return session.state != Session.State.PLANNED or session.sheets.exists()
+
+
 class StaffInline(admin.TabularInline):
     model = Staff
     extra = 0
@@ -45,6 +63,17 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name", "city", "venue"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [StaffInline, TableInline]
+
+    def has_delete_permission(self, request, obj=None):
+        # A tournament that has been played takes its sheets and penalties with it.
+        if obj is not None and any(_played(s) for s in obj.sessions.all()):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # bulk delete would skip the check above
+        return actions
 
 
 @admin.register(Player)
@@ -78,6 +107,17 @@ class RegistrationAdmin(admin.ModelAdmin):
 class SessionAdmin(admin.ModelAdmin):
     list_display = ["tournament", "number", "planned_start", "minutes", "state"]
     list_filter = ["tournament", "state"]
+
+    def has_delete_permission(self, request, obj=None):
+        # A played session holds score sheets and the desk's decisions: never deleted.
+        if obj is not None and (_played(obj) or obj.seat_changes.exists()):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # bulk delete would skip the check above
+        return actions
 
 
 @admin.register(Seat)
@@ -121,7 +161,7 @@ class SeatingJobAdmin(admin.ModelAdmin):
 
 
 @admin.register(SeatChange)
-class SeatChangeAdmin(admin.ModelAdmin):
+class SeatChangeAdmin(KeepsHistoryAdmin):
     list_display = ["session", "description", "by", "at"]
     list_filter = ["session__tournament"]
     list_select_related = ["session", "session__tournament", "by"]

@@ -107,9 +107,27 @@ def _user(username: str, *, superuser: bool = False):
     return user
 
 
+def _demo_admin(*, allowed: bool):
+    """The demo's site administrator, whose password is printed and published in the README.
+
+    Made only on a database without users (a fresh development checkout), never beside real
+    accounts: a known password on a superuser of a live site hands the site to anyone.
+    """
+    User = get_user_model()
+    existing = User.objects.filter(username="admin", is_superuser=True).first()
+    if existing is not None:
+        # Ours from an earlier run (the demo stays idempotent), or a real one left alone.
+        return existing if existing.check_password(DEMO_PASSWORD) else None
+    if not allowed or User.objects.exists():
+        return None
+    return _user("admin", superuser=True)
+
+
 @transaction.atomic
-def load_demo(*, today: dt.date | None = None) -> DemoResult:
+def load_demo(*, today: dt.date | None = None, allow_admin: bool = True) -> DemoResult:
+    """The demo tournament; ``allow_admin`` False never makes the known-password superuser."""
     today = today or timezone.localdate()
+    admin = _demo_admin(allowed=allow_admin)
     start = today - dt.timedelta(days=1)  # a two-day event whose first day is over
     tournament, _ = Tournament.objects.get_or_create(
         slug=DEMO_SLUG,
@@ -129,7 +147,6 @@ def load_demo(*, today: dt.date | None = None) -> DemoResult:
         ),
     )
 
-    admin = _user("admin", superuser=True)
     organiser = _user("organiser")
     referee = _user("referee")
     # EMA: at least one referee per 32 players, so a field of 40 needs two.
@@ -213,8 +230,8 @@ def load_demo(*, today: dt.date | None = None) -> DemoResult:
             ("referee", DEMO_PASSWORD, "referee of the demo tournament"),
             ("referee2", DEMO_PASSWORD, "second referee of the demo tournament"),
             ("player", DEMO_PASSWORD, f"player ({players[0]})"),
-            (admin.username, DEMO_PASSWORD, "site administrator (Django admin)"),
-        ],
+        ]
+        + ([(admin.username, DEMO_PASSWORD, "site administrator (Django admin)")] if admin else []),
     )
 
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django_countries.fields import CountryField
 
 from .ema import is_valid_ema_number
+from .names import clean_name
 
 # The presets of the rules core (scoring/rules/rulesets.py); names are part of the public
 # JSON interface, so they are safe to store.
@@ -143,8 +144,23 @@ class Player(models.Model):
             )
         ]
 
+    NAME_FIELDS = ("first_name", "last_name", "club")
+
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}"
+
+    def save(self, *args, **kwargs) -> None:
+        self.clean_names()
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        super().clean()
+        self.clean_names()
+
+    def clean_names(self) -> None:
+        """One spelling per name (tournament/names.py), whichever way the row was written."""
+        for name in self.NAME_FIELDS:
+            setattr(self, name, clean_name(getattr(self, name)))
 
     @property
     def full_name(self) -> str:
@@ -418,7 +434,8 @@ class SeatingJob(models.Model):
 class SeatChange(models.Model):
     """A change of the seating by hand (a swap or a move), kept so the public sees it."""
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seat_changes")
+    # PROTECT: the log of hand changes outlives nothing it belongs to (issue 13).
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="seat_changes")
     description = models.CharField(max_length=300)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

@@ -67,7 +67,8 @@ def table_export(request, table, filename: str, **dataset_kwargs):
     it asks for one we do not write, or None when the page itself is wanted."""
     from django.http import HttpResponseBadRequest
     from django_tables2 import RequestConfig
-    from django_tables2.export import TableExport
+
+    from .spreadsheets import SafeTableExport  # every text cell escaped (OWASP CSV injection)
 
     export_format = request.GET.get("_export")
     if export_format is None:
@@ -78,5 +79,5 @@ def table_export(request, table, filename: str, **dataset_kwargs):
             content_type="text/plain; charset=utf-8",
         )
     RequestConfig(request, paginate=False).configure(table)
-    exporter = TableExport(export_format, table, dataset_kwargs=dataset_kwargs or None)
+    exporter = SafeTableExport(export_format, table, dataset_kwargs=dataset_kwargs or None)
     return exporter.response(f"{filename}.{export_format}")

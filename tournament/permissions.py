@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -50,3 +51,25 @@ def require_staff(user, tournament: Tournament) -> None:
     require_view(user, tournament)
     if not is_staff_of(user, tournament):
         raise PermissionDenied("Only the tournament's organisers and referees may do this.")
+
+
+def may_create_tournament(user) -> bool:
+    """Who may create a tournament (architecture.md: the site administrator approves them).
+
+    ``TOURNAMENT_CREATION=organisers`` (the default): superusers, and users an administrator
+    gave the permission "Can add tournament" in the admin (directly or through a group).
+    ``open``: every logged-in user, for a club's own server.
+    """
+    if not user.is_authenticated:
+        return False
+    if settings.TOURNAMENT_CREATION == "open":
+        return True
+    return user.is_superuser or user.has_perm("tournament.add_tournament")
+
+
+def require_may_create_tournament(user) -> None:
+    if not may_create_tournament(user):
+        raise PermissionDenied(
+            "Creating tournaments is for organisers approved by the site's administrator. "
+            "Ask them to give your account the permission to add tournaments."
+        )

@@ -51,7 +51,13 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number in JSON")
 
 
+# An error sentence is cut here: a message quoting a bug's exception could be any size.
+_MAX_MESSAGE = 1000
+
+
 def _error(code: str, message: str) -> dict[str, Any]:
+    if len(message) > _MAX_MESSAGE:
+        message = message[:_MAX_MESSAGE] + "..."
     return {"ok": False, "error_code": code, "error": message}
 
 
@@ -69,15 +75,39 @@ def answer(command: str, text: str) -> dict[str, Any]:
 def answer_request(command: str, request: dict[str, Any]) -> dict[str, Any]:
     """The answer to one parsed request; a violation or a bug becomes an ``ok: false``."""
     try:
-        return COMMANDS[command](request)
-    except RuleViolation as violation:
-        return _error(violation.code, violation.message)
+        try:
+            return COMMANDS[command](request)
+        except RuleViolation as violation:
+            # Inside the outer try: the sentence is made here from the request's values.
+            return _error(violation.code, violation.message)
     except Exception as exc:  # a bug in the core must not stop a batch (interfaces.md)
-        return _error(INTERNAL_ERROR, f"internal error: {type(exc).__name__}: {exc}")
+        return _error(INTERNAL_ERROR, f"internal error: {type(exc).__name__}: {_said(exc)}")
+
+
+def _said(exc: Exception) -> str:
+    """What the exception says, or nothing if even that fails (deep or huge values)."""
+    try:
+        return str(exc)[:_MAX_MESSAGE]
+    except Exception:
+        return ""
 
 
 def _write(out: TextIO, data: dict[str, Any]) -> None:
-    out.write(json.dumps(data, ensure_ascii=False) + "\n")
+    try:
+        # allow_nan=False: NaN and Infinity are not JSON; an answer holding one is a bug.
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+        if not text.isascii():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                # A lone surrogate ("\udcff" in the request) is no UTF-8 character: it
+                # is written escaped, as JSON allows.
+                text = json.dumps(data, allow_nan=False)
+    except (ValueError, TypeError, RecursionError) as exc:
+        text = json.dumps(
+            _error(INTERNAL_ERROR, f"internal error: the answer is not JSON: {_said(exc)}")
+        )
+    out.write(text + "\n")
     out.flush()
 
 

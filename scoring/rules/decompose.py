@@ -16,54 +16,17 @@ from bisect import bisect_left
 from functools import cache
 from itertools import product
 
-from scoring.rules.tiles import IS_ORPHAN
-
 PUNG = 34
 
+# A decomposition of the concealed tiles: (the kind of the pair, the sets).
 Decomposition = tuple[int, tuple[int, ...]]
-# A split of one suit, or a whole decomposition: (pair or -1, groups, bits, tally).  The
-# yaku and the minipoints of every reading are read off ``bits`` and ``tally`` with a few
-# integer operations instead of walking the groups (see set_yaku, reading_fu):
-# - bits: bit g set for each group g present (chow starts 0-26, pungs PUNG + kind), so
-#   "a chow starts at 1m, 4m and 7m" or "a pung of the seat wind" is one bit test;
-# - tally: counts of the groups in fields of TALLY_FIELD bits, added up by ``+``.
-# Parts hold different kinds, so the four parts of a hand combine by plain addition of
-# both ints (no bit is set twice, no field overflows).
-SortedSplit = tuple[int, tuple[int, ...], int, int]
-
-TALLY_FIELD = 4  # bits per field; no field counts past 8
-TALLY_MASK = (1 << TALLY_FIELD) - 1
-# Tally fields (their shift): the pung weight is 1 per pung of simples and 2 per pung of
-# terminals or honours (the minipoints of concealed pungs are 4 per unit, EMA 4.1.1);
-# doubles are pairs of identical chows (EMA 4.2.1 iipeikou, 4.2.3 ryanpeikou); triples
-# are chows held three times (Aalto isshokusanjun); plain groups hold no terminal or
-# honour (EMA 4.2.1 chanta, 4.2.2 junchan need none).
-PUNG_WEIGHT, DOUBLES, TRIPLES, PLAIN = (i * TALLY_FIELD for i in range(4))
+# A split of one suit: (the kind of its pair or -1, its sets).
+SortedSplit = tuple[int, tuple[int, ...]]
+# A decomposition as the evaluation reads it (the same thing as a Decomposition).
+Reading = Decomposition
 
 # Thirteen Orphans: one of each terminal and honour (EMA 4.2.5).
 _ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-
-# The tally of one group alone (doubles and triples come from how often a chow repeats):
-# chows 1-2-3 and 7-8-9 hold a terminal; pungs of terminals and honours weigh 2.
-GROUP_TALLY = tuple(
-    (0 if g % 9 in (0, 6) else 1 << PLAIN)
-    if g < PUNG
-    else ((2 << PUNG_WEIGHT) if IS_ORPHAN[g - PUNG] else (1 << PUNG_WEIGHT) + (1 << PLAIN))
-    for g in range(2 * PUNG)
-)
-
-
-def group_features(groups: tuple[int, ...]) -> tuple[int, int]:
-    """(bits, tally) of a tuple of groups (see SortedSplit)."""
-    bits = tally = 0
-    for g in groups:
-        bits |= 1 << g
-        tally += GROUP_TALLY[g]
-    if len(groups) > len(set(groups)):  # identical chows (pungs never repeat)
-        for g in set(groups):
-            n = groups.count(g)
-            tally += (n // 2 << DOUBLES) + ((n >= 3) << TRIPLES)
-    return bits, tally
 
 
 def is_pung(group: int) -> bool:
@@ -118,7 +81,6 @@ def _suit(
     return answer
 
 
-_BITS = tuple(1 << k for k in range(34))  # bit k: kind k (as in a mask)
 _SUIT_MEMOS: tuple[dict[int, tuple[Decomposition, ...]], ...] = ({}, {}, {})
 
 
@@ -141,30 +103,10 @@ def _honours(counts: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
 # (first kind, end).  Each part's answers are cached by its tiles as sorted bytes (one
 # byte per tile, its kind): sorting the hand and cutting it at the suit boundaries is a
 # few C calls, where counting the tiles one by one in Python would cost more than the
-# look-ups.  An entry holds the part's counts, the bit mask of its kinds, its splits and
-# a code of what they are (see _entry).
+# look-ups.  An entry holds the part's counts, its splits and whether they hold the pair.
 _PARTS = ((0, 9), (9, 18), (18, 27), (27, 34))
-_Entry = tuple[tuple[int, ...], int, tuple[SortedSplit, ...], int]
+_Entry = tuple[tuple[int, ...], tuple[SortedSplit, ...], bool]
 _ENTRIES: tuple[dict[bytes, _Entry], ...] = ({}, {}, {}, {})
-# A decomposition with its bits and tally, as SortedSplit.
-Reading = SortedSplit
-
-
-# The code of an entry, chosen so that the sum of the four parts' codes tells read_tiles
-# at once what the hand is: each part adds _HOLDS_PAIR if its splits hold the pair,
-# _SEVERAL if it has more than one split, _NO_SPLIT if it has none.  A sum of exactly
-# _HOLDS_PAIR: one split per part and one pair (the usual hand); below _NO_SPLIT and
-# _HOLDS_PAIR modulo _SEVERAL: one pair, several splits somewhere; anything else (no
-# pair, two pairs, a part without splits): not a standard hand.  Four parts never add
-# up _SEVERAL from the pair bits alone (at most 4 < 8), nor _NO_SPLIT from _SEVERAL bits
-# (at most 32 < 64), so the sum cannot be misread.
-_HOLDS_PAIR = 1
-_SEVERAL = 8
-_NO_SPLIT = 64
-# A part holding five copies of a kind (never a hand: EMA 1) adds _FIFTH, beyond any sum
-# of the others (at most 4 * 64 + 32 + 4): the usual hand needs no count of copies.
-_FIFTH = 512
-
 
 # One tile of kind k in its part's state (see _BYTE): byte k - first of the part.
 _UNITS = tuple(1 << _BYTE * (k - _PARTS[min(k // 9, 3)][0]) for k in range(34))
@@ -172,13 +114,11 @@ _UNITS = tuple(1 << _BYTE * (k - _PARTS[min(k // 9, 3)][0]) for k in range(34))
 
 def _entry(index: int, tiles: bytes) -> _Entry:
     """Work out (and cache) the entry of part ``index`` holding the sorted ``tiles``:
-    (counts, mask, splits, code: see _HOLDS_PAIR).
+    (counts, splits, holds the pair).
 
-    This runs once for each new part (a few thousand in a long run), so it is kept cheap
-    too.  The three suits split alike: when another suit has held the same tiles, its
-    entry moved by the difference of the suits' first kinds is this one, which costs less
-    than searching again.  Otherwise one pass over the tiles makes the state and the mask,
-    the counts come from the state's bytes."""
+    The three suits split alike: when another suit has held the same tiles, its entry
+    moved by the difference of the suits' first kinds is this one, which costs less than
+    searching again."""
     if index < 3:
         for other in range(3):
             if other != index:
@@ -188,31 +128,22 @@ def _entry(index: int, tiles: bytes) -> _Entry:
                     entry = _ENTRIES[index][tiles] = _moved(known, -delta)
                     return entry
     first, end = _PARTS[index]
-    state = mask = 0
+    state = 0
     for kind in tiles:
         state += _UNITS[kind]
-        mask |= _BITS[kind]
     counts = tuple(state.to_bytes(end - first, "little"))
     splits: tuple[SortedSplit, ...]
+    # EMA 3.2: a part is sets (3n tiles) or sets and the pair (3n + 2 tiles); 3n + 1
+    # tiles are neither.
     size = len(tiles) % 3
     if size == 1:
-        splits = ()  # 3n + 1 tiles are never sets, nor sets and the pair
+        splits = ()
+    elif index < 3:
+        splits = _suit(state, first, _SUIT_MEMOS[index])
     else:
-        if index < 3:
-            plain = _suit(state, first, _SUIT_MEMOS[index])
-        else:
-            honours = _honours(counts)
-            plain = () if honours is None else (honours,)
-        splits = tuple((pair, groups, *group_features(groups)) for pair, groups in plain)
-    # The tile count fixes whether the splits hold the pair: 3n + 2 tiles.
-    code = _HOLDS_PAIR if size == 2 else 0
-    if not splits:
-        code += _NO_SPLIT
-    elif len(splits) > 1:
-        code += _SEVERAL
-    if max(counts) > 4:
-        code += _FIFTH
-    entry = (counts, mask, splits, code)
+        honours = _honours(counts)
+        splits = () if honours is None else (honours,)
+    entry = (counts, splits, size == 2)
     _ENTRIES[index][tiles] = entry
     return entry
 
@@ -226,35 +157,23 @@ _MOVES = {
 
 def _moved(entry: _Entry, delta: int) -> _Entry:
     """A suit's entry for the same tiles ``delta`` kinds further on (another suit)."""
-    counts, mask, splits, code = entry
+    counts, splits, holds_pair = entry
     splits = tuple(
-        (
-            pair + delta if pair >= 0 else -1,
-            tuple(g + delta for g in groups),
-            _shift(bits, delta),
-            t,
-        )
-        for pair, groups, bits, t in splits
+        (pair + delta if pair >= 0 else -1, tuple(g + delta for g in groups))
+        for pair, groups in splits
     )
-    return counts, _shift(mask, delta), splits, code
+    return counts, splits, holds_pair
 
 
-def _shift(bits: int, delta: int) -> int:
-    """Bit k of ``bits`` moved to bit k + delta."""
-    return bits << delta if delta > 0 else bits >> -delta
+def read_tiles(kinds: tuple[int, ...]) -> tuple[list[int], list[Reading]]:
+    """The counts (34) and the decompositions of the concealed tiles ``kinds`` (the same
+    decompositions, in the same order, as ``standard``)."""
+    return read_sorted(bytes(sorted(kinds)))
 
 
-def read_tiles(kinds: tuple[int, ...]) -> tuple[list[int], int, list[Reading]]:
-    """The counts (34), the kinds present (bit k for kind k) and the decompositions of
-    the concealed tiles ``kinds``, each with its bits and tally (see SortedSplit; the
-    same decompositions, in the same order, as ``standard``)."""
-    counts, mask, readings, _fifth = read_sorted(bytes(sorted(kinds)))
-    return counts, mask, readings
-
-
-def read_sorted(tiles: bytes) -> tuple[list[int], int, list[Reading], bool]:
+def read_sorted(tiles: bytes) -> tuple[list[int], list[Reading]]:
     """``read_tiles`` of the concealed tiles sorted by kind, one byte per tile (as
-    tiles.sorted_tiles gives them), and whether they hold five copies of a kind."""
+    tiles.sorted_tiles gives them)."""
     i = bisect_left(tiles, 9)
     j = bisect_left(tiles, 18, i)
     k = bisect_left(tiles, 27, j)
@@ -265,36 +184,17 @@ def read_sorted(tiles: bytes) -> tuple[list[int], int, list[Reading], bool]:
     sou = sou_entries.get(tiles[j:k]) or _entry(2, tiles[j:k])
     honours = honour_entries.get(tiles[k:]) or _entry(3, tiles[k:])
     counts = [*man[0], *pin[0], *sou[0], *honours[0]]
-    mask = man[1] | pin[1] | sou[1] | honours[1]
-    # A decomposition takes one split of each part, and exactly one part holds the pair.
-    code = man[3] + pin[3] + sou[3] + honours[3]
-    if code == _HOLDS_PAIR:
-        # The usual case, one split per part (the honours never have more): _reading
-        # written out, as this runs for nearly every hand.
-        a, b, c, h = man[2][0], pin[2][0], sou[2][0], honours[2][0]
-        reading = (
-            # The parts without the pair say -1: the sum of the four is the pair - 3.
-            a[0] + b[0] + c[0] + h[0] + 3,
-            a[1] + b[1] + c[1] + h[1],
-            a[2] + b[2] + c[2] + h[2],
-            a[3] + b[3] + c[3] + h[3],
-        )
-        return counts, mask, [reading], False
-    if code >= _NO_SPLIT or code % _SEVERAL != _HOLDS_PAIR:
-        return counts, mask, [], code >= _FIFTH
-    splits = product(man[2], pin[2], sou[2], honours[2])
-    return counts, mask, [_reading(a, b, c, h) for a, b, c, h in splits], False
-
-
-def _reading(a: SortedSplit, b: SortedSplit, c: SortedSplit, h: SortedSplit) -> Reading:
-    """The decomposition made of these splits of the four parts.  The parts without the
-    pair say -1, so the largest is the pair."""
-    return (
-        max(a[0], b[0], c[0], h[0]),
-        a[1] + b[1] + c[1] + h[1],
-        a[2] + b[2] + c[2] + h[2],
-        a[3] + b[3] + c[3] + h[3],
-    )
+    # EMA 3.2: four sets and a pair.  Exactly one part holds the pair and every part
+    # splits; a decomposition takes one split of each part.
+    if man[2] + pin[2] + sou[2] + honours[2] != 1:
+        return counts, []
+    if not (man[1] and pin[1] and sou[1] and honours[1]):
+        return counts, []
+    return counts, [
+        # The parts without the pair say -1, so the largest is the pair.
+        (max(a[0], b[0], c[0], h[0]), a[1] + b[1] + c[1] + h[1])
+        for a, b, c, h in product(man[1], pin[1], sou[1], honours[1])
+    ]
 
 
 def standard(counts: list[int]) -> list[Decomposition]:
@@ -303,7 +203,7 @@ def standard(counts: list[int]) -> list[Decomposition]:
     ``counts`` holds 2, 5, 8, 11 or 14 tiles (the rest of the hand is in melds).
     """
     kinds = tuple(k for k in range(34) for _ in range(counts[k]))
-    return [(pair, groups) for pair, groups, _bits, _tally in read_tiles(kinds)[2]]
+    return read_tiles(kinds)[1]
 
 
 def is_seven_pairs(counts: list[int]) -> bool:

@@ -11,6 +11,8 @@ exception, and the CLI reports it as ``internal_error``.
 
 from __future__ import annotations
 
+import numbers
+import reprlib
 from typing import Any
 
 # The error codes of the public JSON interface (shared/design/interfaces.md).
@@ -40,7 +42,7 @@ class RuleViolation(Exception):
 
     @property
     def message(self) -> str:
-        return self.template.format(**self.params)
+        return self.template.format(**{k: _shown(v) for k, v in self.params.items()})
 
     def __str__(self) -> str:
         return self.message
@@ -50,3 +52,41 @@ class RuleViolation(Exception):
         return RuleViolation(
             self.code, self.reason, "{where}: " + self.template, where=where, **self.params
         )
+
+
+# The values a message quotes come from the request, which may be anything: a string of a
+# megabyte, a list nested a hundred thousand deep, an int of ten thousand digits (whose
+# str() Python refuses).  A message quotes at most a short piece of them.
+_MAX_SHOWN = 80
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = _MAX_SHOWN
+_REPR.maxother = _MAX_SHOWN
+_REPR.maxlong = 40
+
+
+class _Shown(str):
+    """A shortened value: the same text for ``{x}`` and ``{x!r}``."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _shown(value: Any) -> Any:
+    """``value`` itself when it is short to write, else a shortened stand-in."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, numbers.Number) and not isinstance(value, int):
+        return value  # floats, Decimals, Fractions: str() never fails on them
+    if isinstance(value, int):
+        if -(10**30) < value < 10**30:
+            return value
+        return _Shown(f"{'-' if value < 0 else ''}a number of {value.bit_length()} bits")
+    if isinstance(value, str):
+        if len(value) <= _MAX_SHOWN:
+            return value
+        return _Shown(repr(value[:_MAX_SHOWN]) + "...")
+    try:
+        return _Shown(_REPR.repr(value))
+    except (ValueError, RecursionError):  # an int too long for str() inside a list
+        return _Shown(f"a {type(value).__name__}")

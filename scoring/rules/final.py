@@ -20,6 +20,13 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.rules.errors import INVALID_INPUT, RuleViolation
+from scoring.rules.limits import (
+    MAX_RIICHI_STICKS,
+    check_chombos,
+    finite_number,
+    max_points,
+    whole_number,
+)
 from scoring.rules.request import check_keys, parse_players, ruleset_of
 from scoring.rules.rulesets import Ruleset
 from scoring.rules.substitutes import apply_substitutes, parse_substitutes
@@ -93,20 +100,26 @@ def evaluate_final(request: dict[str, Any]) -> dict[str, Any]:
     points_in = request.get("points")
     if not isinstance(points_in, dict):
         raise _invalid("points must be an object mapping the four players to their points")
-    players = parse_players(list(points_in))
+    try:
+        players = parse_players(list(points_in))
+    except RuleViolation as exc:
+        raise exc.with_prefix("points") from None  # the names are the keys of points
     points: list[int] = []
+    bound = max_points(ruleset.start_points)
     for name in players:
         value = points_in[name]
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise _invalid(
                 "{name}'s points must be a number, not {value!r}", name=name, value=value
             )
+        finite_number(value, f"points of {name}", bound)
         if value != int(value) or int(value) % 100 != 0:
             raise _invalid("{name}'s points {value} are not whole hundreds", name=name, value=value)
         points.append(int(value))
     sticks = request.get("riichi_left", 0)
     if isinstance(sticks, bool) or not isinstance(sticks, int) or sticks < 0:
         raise _invalid("riichi_left must be a whole number of sticks, 0 or more")
+    whole_number(sticks, "riichi_left", 0, MAX_RIICHI_STICKS)
     expected = ruleset.table_total - ruleset.riichi_stick * sticks
     if sum(points) != expected:
         raise _invalid(
@@ -118,7 +131,10 @@ def evaluate_final(request: dict[str, Any]) -> dict[str, Any]:
             expected=expected,
         )
     offenders = request.get("chombo", [])
-    if not isinstance(offenders, list) or not all(o in players for o in offenders):
+    if not isinstance(offenders, list):
+        raise _invalid("chombo must be a list of the players' names, one entry per chombo")
+    check_chombos(offenders, players, "chombo")
+    if not all(isinstance(o, str) and o in players for o in offenders):
         raise _invalid("chombo must be a list of the players' names, one entry per chombo")
     substitutes = parse_substitutes(request.get("substitutes"), players)
     return settle_game(

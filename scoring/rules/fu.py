@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.rules.decompose import PUNG, PUNG_WEIGHT, TALLY_MASK
+from scoring.rules.decompose import PUNG
 from scoring.rules.tiles import DRAGONS, IS_ORPHAN, tile_name
 from scoring.rules.yaku import RYANMEN, SHANPON, Set, Situation
 
@@ -69,27 +69,26 @@ def fixed_fu(s: Situation) -> int:
     return fu
 
 
-# The set_fu table read the way reading_fu needs it: a concealed pung of simples per unit
-# of decompose's pung weight (terminals and honours weigh 2: EMA 4.1.1 doubles them), and
-# the open pung of each kind (a concealed pung completed by ron, EMA 4.1.1).
-_CONCEALED_PUNG_UNIT = set_fu(PUNG + 1, True, False)
-_OPEN_PUNG_FU = tuple(set_fu(PUNG + k, False, False) for k in range(34))
-
-
-def reading_fu(s: Situation, tally: int, pair: int, wait: str, pinfu: bool, ron_pung: bool) -> int:
+def reading_fu(
+    s: Situation, groups: tuple[int, ...], pair: int, wait: str, pinfu: bool, ron_pung: bool
+) -> int:
     """Minipoints of one decomposition with one wait, rounded up to the next 10 (EMA 4.1).
 
-    The same sum as ``fu_parts`` for the concealed pungs (counted in ``tally``, see
-    decompose.SortedSplit) plus the melds, where ``ron_pung`` (the winning tile completed a
-    concealed pung on a discard) makes that pung open.
+    The same sum as ``fu_parts``: the win and the melds (``fixed_fu``), the concealed
+    pungs of the reading, where ``ron_pung`` (the winning tile completed a concealed pung
+    on a discard) makes that pung open, the pair, the wait and the self-draw.
     """
-    fu = s.fixed_fu + _CONCEALED_PUNG_UNIT * (tally >> PUNG_WEIGHT & TALLY_MASK)
-    if ron_pung:
-        fu -= _OPEN_PUNG_FU[s.win]
-    if pair >= 27:
-        fu += pair_fu(s, pair)
+    fu = s.fixed_fu
+    for group in groups:
+        if group >= PUNG:
+            # EMA 4.1.1: a pung completed by a discard counts as open.
+            concealed = not (ron_pung and group == PUNG + s.win)
+            fu += set_fu(group, concealed, False)
+    fu += pair_fu(s, pair)
+    # EMA 4.1.1: edge, closed and pair waits score 2.
     if wait != RYANMEN and wait != SHANPON:
         fu += 2
+    # EMA 4.1.1: self-draw 2, except for pinfu.
     if s.tsumo and not pinfu:
         fu += 2
     if fu == 20 and not s.closed:

@@ -32,12 +32,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from scoring.rules.decompose import (
-    GROUP_TALLY,
-    PUNG,
-    is_thirteen_orphans,
-    read_sorted,
-)
+from scoring.rules.decompose import PUNG, is_seven_pairs, is_thirteen_orphans, read_sorted
 from scoring.rules.errors import INVALID_INPUT, NO_YAKU, NOT_A_WINNING_HAND, RuleViolation
 from scoring.rules.fu import SEVEN_PAIRS_FU, fixed_fu, fu_parts, reading_fu
 from scoring.rules.payments import (
@@ -52,7 +47,7 @@ from scoring.rules.rulesets import RULESETS, get_ruleset
 from scoring.rules.tiles import (
     EAST,
     FIVES,
-    ORPHAN_MASK,
+    ORPHANS,
     SHORT_NOTATION,
     SUITS,
     WINDS,
@@ -112,7 +107,6 @@ _NO_REDS = (0, 0, 0)
 _NO_TILES = Tiles((), _NO_REDS)
 # Concealed tiles, dora and ura indicators, melds, and the ruleset's red fives.
 _NO_REDS_ANYWHERE = (_NO_REDS,) * 5
-_AT_MOST_FOUR = bytes(range(5))
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
 MAX_INDICATORS = 5  # EMA 2.7 / 3.3.5: the dora indicator and at most four kan dora
 
@@ -134,9 +128,8 @@ def _bad_wind(field: str, value: object) -> RuleViolation:
 
 
 # What the hand needs of one meld (see _meld_shape): its meld_list entry (kind, group,
-# tile kinds), its tile kinds, its red fives per suit, the bits of its kinds (as
-# Situation.mask) and its set (group, concealed, kong).
-MeldFacts = tuple[tuple[str, int, tuple[int, ...]], tuple[int, ...], tuple[int, int, int], int, Set]
+# tile kinds), its tile kinds, its red fives per suit and its set (group, concealed, kong).
+MeldFacts = tuple[tuple[str, int, tuple[int, ...]], tuple[int, ...], tuple[int, int, int], Set]
 
 
 def _meld(index: int, meld: object) -> MeldFacts:
@@ -161,10 +154,9 @@ def _meld_facts(
 ) -> MeldFacts:
     """The MeldFacts of a valid meld, worked out once per distinct meld (_meld_shape's
     cache) instead of once per hand."""
-    bits = _BITS[kinds[0]] | _BITS[kinds[1]] | _BITS[kinds[-1]]
     concealed = kind == "ankan"  # EMA 3.3.7: a concealed kong is a concealed set
     kong = concealed or kind == "kan"
-    return (kind, group, kinds), kinds, reds, bits, (group, concealed, kong)
+    return (kind, group, kinds), kinds, reds, (group, concealed, kong)
 
 
 @lru_cache(maxsize=4096)
@@ -279,8 +271,8 @@ def _parse(request: object) -> Situation:
     _check_tiles(s, closed_reds, dora_tiles.reds, ura.reds)
     # FLAGS from ippatsu on are the rare ones; without them only riichi needs a check.
     s.rare = True in flags[3:]
-    if (s.rare or (not s.closed and (s.riichi or s.double_riichi))) and not _flags_agree(s):
-        _check_flags(s)  # names the first problem
+    if s.rare or (not s.closed and (s.riichi or s.double_riichi)):
+        _check_flags(s)
     # Without melds the shared minipoints are the win alone (fixed_fu): 30 for a
     # concealed hand on a discard, else 20 (EMA 4.1.1).
     s.fixed_fu = fixed_fu(s) if s.melds else 20 if s.tsumo else 30
@@ -365,46 +357,36 @@ def _parse_melds(s: Situation, melds: object) -> None:
         raise _invalid("wrong_tile_count", "a hand has at most four melds, not {n}", n=len(melds))
     if not melds:
         # Most hands: nothing to add up.
-        s.meld_list = s.melds = s.meld_kinds = s.meld_chows = ()
+        s.meld_list = s.melds = s.meld_kinds = s.meld_groups = ()
         s.meld_reds = _NO_REDS
-        s.ankans = s.kongs = s.mask = s.meld_bits = s.meld_tally = 0
+        s.ankans = s.kongs = 0
         s.closed = True
         return
     meld_list = []
     sets: list[Set] = []
     meld_kinds: list[int] = []
-    chows = []
     reds = [0, 0, 0]
-    mask = ankans = kongs = meld_bits = meld_tally = 0
+    ankans = kongs = 0
     for i, meld in enumerate(melds):
-        listed, kinds, meld_reds, bits, meld_set = _meld(i, meld)
+        listed, kinds, meld_reds, meld_set = _meld(i, meld)
         meld_list.append(listed)
         sets.append(meld_set)
         meld_kinds += kinds
-        mask |= bits
         if meld_reds != _NO_REDS:
             for suit in range(3):
                 reds[suit] += meld_reds[suit]
-        group = meld_set[0]
-        meld_bits |= 1 << group
-        meld_tally += GROUP_TALLY[group]
-        if group < PUNG:
-            chows.append(group)
-            continue
-        ankans += meld_set[1]
-        kongs += meld_set[2]
+        _group, concealed, kong = meld_set
+        ankans += concealed
+        kongs += kong
     s.meld_list = tuple(meld_list)
     s.melds = tuple(sets)
+    s.meld_groups = tuple(group for group, _concealed, _kong in sets)
     s.meld_kinds = tuple(meld_kinds)
-    s.meld_chows = tuple(chows)
-    s.meld_bits = meld_bits
-    s.meld_tally = meld_tally
     s.meld_reds = (reds[0], reds[1], reds[2])
     s.ankans = ankans
     s.kongs = kongs
     # EMA 3.3.7: only chi, pon and kan open a hand; a concealed kong keeps it concealed.
     s.closed = ankans == len(sets)
-    s.mask = mask  # _check_tiles adds the concealed tiles
 
 
 def _with_indicators(hand_counts: list[int], indicated: tuple[int, ...]) -> list[int]:
@@ -450,31 +432,19 @@ def _check_tiles(
                     field=label,
                     n=count,
                 )
-    # EMA 1: four copies of each tile; indicators are tiles of the same set.
-    closed_counts, closed_mask, s.readings, fifth = read_sorted(s.closed_tiles)
+    closed_counts, s.readings = read_sorted(s.closed_tiles)
     s.closed_counts = closed_counts
-    s.mask |= closed_mask
-    # A fifth copy is one among the concealed tiles (read_sorted tells), one made by the
-    # melds (deleting every count 0-4 of the whole hand leaves nothing unless some kind
-    # has five: one C call), or one made by the indicators: a kind the hand and the
-    # indicators hold more than four times together (a look-up for each of the one to
-    # three indicators).  Only then are the sums of all 34 kinds made, to name the first
-    # such kind as the full check does.
-    if s.meld_list:
+    if s.meld_kinds:
         hand_counts = list(closed_counts)
         for k in s.meld_kinds:
             hand_counts[k] += 1
-        fifth = fifth or bool(bytes(hand_counts).translate(None, _AT_MOST_FOUR))
     else:
         hand_counts = closed_counts  # the same tiles; neither list changes after this
     s.counts = hand_counts
-    if not fifth:
-        for k in indicated:
-            if hand_counts[k] + indicated.count(k) > 4:
-                fifth = True
-                break
-    if fifth:
-        counts = _with_indicators(hand_counts, indicated)
+    s.kinds = frozenset(s.closed_tiles).union(s.meld_kinds)
+    # EMA 1: four copies of each tile; indicators are tiles of the same set.
+    counts = _with_indicators(hand_counts, indicated) if indicated else hand_counts
+    if max(counts) > 4:
         for k in range(34):
             if counts[k] > 4:
                 raise _invalid(
@@ -553,40 +523,6 @@ def _check_red_fives(
                 ruleset=s.ruleset.name,
                 allowed=allowed[suit],
             )
-
-
-def _flags_agree(s: Situation) -> bool:
-    """Whether _check_flags finds nothing wrong, flag by flag without building its table
-    of checks (the flags set are usually consistent; tests/rules/test_fast_paths.py
-    compares the two on every combination)."""
-    tsumo = s.tsumo
-    riichi = s.riichi or s.double_riichi
-    if riichi and not s.closed:
-        return False
-    if s.ippatsu and (not riichi or s.rinshan):
-        return False
-    if s.haitei and (s.houtei or not tsumo):
-        return False
-    if s.houtei and tsumo:
-        return False
-    if s.rinshan and (not tsumo or not s.kongs):
-        return False
-    if s.chankan and (tsumo or s.counts[s.win] != 1):
-        return False
-    first_turn = s.tenhou + s.chiihou + s.renhou
-    if first_turn:
-        if first_turn > 1 or s.melds or riichi:
-            return False
-        if s.rinshan or s.chankan or s.haitei or s.houtei:
-            return False
-        dealer = s.seat == EAST
-        if s.tenhou and not (dealer and tsumo):
-            return False
-        if s.chiihou and (dealer or not tsumo):
-            return False
-        if s.renhou and (tsumo or dealer or s.ruleset.renhou is None):
-            return False
-    return True
 
 
 def _check_flags(s: Situation) -> None:
@@ -672,6 +608,14 @@ def _check_flags(s: Situation) -> None:
             f["chankan"] and f["tsumo"],
             "chankan_on_self_draw",
             "chankan (robbing a kong) is a win on another player's tile, not a self-draw",
+        ),
+        # EMA 3.4.1: the last tile can only be claimed for a win, not for a kong, so no
+        # kong can be declared, nor robbed, on the last discard.
+        (
+            f["chankan"] and f["houtei"],
+            "chankan_and_houtei",
+            "chankan (robbing a kong) and houtei (the last discard) cannot both happen: "
+            "no kong can be declared on the last tile (EMA 3.4.1)",
         ),
         # EMA 4.2.5 Blessing of Heaven: East on his initial deal, no concealed kong.
         (
@@ -768,36 +712,16 @@ def _wait_kind(start: int, win: int) -> str:
     return PENCHAN if start % 9 == 0 else RYANMEN
 
 
-# For each winning tile, the sets it can finish (its pung, the chows holding it) and how,
-# as (group, wait) in the order the groups stand in a reading (decompose: by lowest kind,
-# a pung before the chow starting at the same kind).  _waits tests these few against the
-# reading's bits instead of walking every set.
-_WAIT_PAIRS: tuple[tuple[tuple[int, str], ...], ...] = tuple(
-    tuple(
-        sorted(
-            [
-                (PUNG + win, SHANPON),
-                *(
-                    (start, _wait_kind(start, win))
-                    for start in (win - 2, win - 1, win)
-                    if win < 27 and start >= 0 and start // 9 == win // 9 and start % 9 <= 6
-                ),
-            ],
-            key=lambda gw: (gw[0] - PUNG, 0) if gw[0] >= PUNG else (gw[0], 1),
-        )
-    )
-    for win in range(34)
-)
-
-
-def _waits(bits: int, pair: int, win: int) -> list[str]:
-    """Each distinct way the winning tile finishes the hand whose concealed sets are
-    ``bits`` (decompose.SortedSplit): the pair first, then the sets in reading order
+def _waits(groups: tuple[int, ...], pair: int, win: int) -> list[str]:
+    """Each distinct way the winning tile finishes the reading ``groups`` and ``pair``
+    (EMA 4.1.1): the pair, then each set holding the winning tile, in reading order
     (identical chows count once)."""
     out = [TANKI] if pair == win else []
-    for g, wait in _WAIT_PAIRS[win]:
-        if bits >> g & 1:
-            out.append(wait)
+    for g in dict.fromkeys(groups):  # the distinct sets, in order
+        if g == PUNG + win:
+            out.append(SHANPON)
+        elif g <= win <= g + 2:  # a chow (g < PUNG) holding the winning tile
+            out.append(_wait_kind(g, win))
     return out
 
 
@@ -859,7 +783,7 @@ def _offer(
     if yaku_han == 0:
         return
     han = yaku_han + dora_han
-    counted, total, limit, cost = best.values[han << 8 | fu]
+    counted, total, limit, cost = best.values[han, fu]
     key = (total, han, fu)
     if key > best.key:
         best.key, best.yakuman, best.han, best.fu = key, counted, han, fu
@@ -896,7 +820,6 @@ def _settle(best: _Best, s: Situation, dealer: bool) -> None:
     )
 
 
-_BITS = tuple(1 << k for k in range(34))
 _HAN = itemgetter(1)  # the han of a (name, han) yaku
 _DORA_OF = tuple(next_kind(k) for k in range(34))  # EMA 2.7: indicator -> dora
 
@@ -986,14 +909,12 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
     base_yaku = hand_yaku(s)
     base_han = sum(map(_HAN, base_yaku)) if base_yaku else 0
     if not s.melds:
-        # With no melds the mask is the concealed tiles: thirteen orphans need exactly the
-        # thirteen orphan kinds, checked on the counts only when the mask says so.
-        if s.mask == ORPHAN_MASK and is_thirteen_orphans(closed_counts):
+        # EMA 4.2.5 Thirteen Orphans: exactly the thirteen orphan kinds, one of them twice.
+        if s.kinds == ORPHANS and is_thirteen_orphans(closed_counts):
             complete = True
             _offer(best, s, dealer, [], 0, [], thirteen_orphans(s), 0, dora, dora_han, "kokushi")
-        # is_seven_pairs, inlined: seven kinds in the hand first (one C call), before
-        # counting the pairs among the 34 counts.
-        if s.mask.bit_count() == 7 and closed_counts.count(2) == 7:
+        # EMA 4.2.2 Seven Pairs: seven different pairs.
+        if is_seven_pairs(closed_counts):
             complete = True
             hand_fu = SEVEN_PAIRS_FU
             _offer(
@@ -1015,13 +936,13 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
         tile_yakuman = hand_yakuman(s)
         ron = not s.tsumo
         win = s.win
-        for pair, groups, bits, tally in readings:
-            for wait in _waits(bits, pair, win):
+        for pair, groups in readings:
+            for wait in _waits(groups, pair, win):
                 # EMA 4.1.1: a pung finished by a discard counts as open (the wait "pung"
                 # is the winning tile completing a concealed pung).
                 ron_pung = ron and wait == SHANPON
-                yaku, yakuman, pinfu = set_yaku(s, groups, bits, tally, pair, wait, ron_pung)
-                fu = reading_fu(s, tally, pair, wait, pinfu, ron_pung)
+                yaku, yakuman, pinfu = set_yaku(s, groups, pair, wait, ron_pung)
+                fu = reading_fu(s, groups, pair, wait, pinfu, ron_pung)
                 if fu > hand_fu:
                     hand_fu = fu
                 _offer(

@@ -159,20 +159,20 @@ def memo_value(
     return memo_total(han, fu, yakuman, dealer, tsumo, kiriage, counted_han), limit, cost
 
 
-class ValueTable(dict[int, tuple[int, int, str | None, dict[str, int]]]):
+class ValueTable(dict[tuple[int, int], tuple[int, int, str | None, dict[str, int]]]):
     """The values of the readings of hands of one kind (dealer or not, ron or tsumo, the
-    ruleset's two parameters), by ``han << 8 | fu``: ``(counted yakuman 0/1, total,
-    limit, payments)``, worked out on first use (memo_value) and kept.  The evaluation
-    takes the table of the hand once and then makes one look-up per reading instead of a
-    call with seven arguments.  The payments dictionary is shared: copy it."""
+    ruleset's two parameters), by ``(han, fu)``: ``(counted yakuman 0/1, total, limit,
+    payments)``, worked out on first use (memo_value) and kept.  The payments dictionary
+    is shared: copy it."""
 
     def __init__(self, dealer: bool, tsumo: bool, kiriage: bool, counted_han: int | None):
         super().__init__()
         self.kind = (dealer, tsumo, kiriage, counted_han)
 
-    def __missing__(self, key: int) -> tuple[int, int, str | None, dict[str, int]]:
-        han, fu = key >> 8, key & 0xFF
+    def __missing__(self, key: tuple[int, int]) -> tuple[int, int, str | None, dict[str, int]]:
+        han, fu = key
         dealer, tsumo, kiriage, counted_han = self.kind
+        # EMA 2012 / Aalto: 13 han or more count as a yakuman where the ruleset says so.
         counted = 1 if counted_han is not None and han >= counted_han else 0
         total, limit, cost = memo_value(han, fu, counted, dealer, tsumo, kiriage, counted_han)
         self[key] = value = (counted, total, limit, cost)

@@ -34,7 +34,11 @@ def ruleset_of(request: dict[str, Any]) -> Ruleset:
     overrides = request.get("overrides", {})
     if not isinstance(overrides, dict):
         raise invalid("overrides must be an object of ruleset parameters")
-    return get_ruleset(name, **{str(k): v for k, v in overrides.items()})
+    get_ruleset(name)  # an unknown name is the ruleset's fault, not the overrides'
+    try:
+        return get_ruleset(name, **{str(k): v for k, v in overrides.items()})
+    except RuleViolation as exc:
+        raise exc.with_prefix("overrides") from None
 
 
 def parse_players(players: Any) -> list[str]:

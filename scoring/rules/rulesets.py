@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.rules.errors import INVALID_INPUT, RuleViolation
+from scoring.rules.limits import MAX_PARAMETER, finite_number
 
 # Names of the abortive draws in the JSON interface (shared/design/interfaces.md).
 ABORTIVE_DRAWS = frozenset(
@@ -321,10 +322,13 @@ def _check_value(name: str, value: Any, default: Any) -> Any:
             raise _bad(
                 "ruleset parameter {name} must be a list of {n} numbers", name=name, n=length
             )
+        for v in value:
+            finite_number(v, f"ruleset parameter {name}", MAX_PARAMETER)
         return tuple(value)
     if default is None or isinstance(default, int | float):
         if not isinstance(value, int | float) or isinstance(value, bool):
             raise _bad("ruleset parameter {name} must be a number", name=name)
+        finite_number(value, f"ruleset parameter {name}", MAX_PARAMETER)
         if whole and not float(value).is_integer():
             raise _bad("ruleset parameter {name} must be a whole number", name=name)
         if name in _POINT_STEPS:
@@ -368,7 +372,7 @@ def get_ruleset(name: str = DEFAULT_RULESET, /, **overrides: Any) -> Ruleset:
             INVALID_INPUT,
             "unknown_parameter",
             "unknown ruleset parameter(s): {names}",
-            names=", ".join(unknown),
+            names=", ".join(map(repr, unknown)),
         )
     checked = {k: _check_value(k, v, getattr(base, k)) for k, v in overrides.items()}
     if "start_points" in checked and "return_points" not in checked:

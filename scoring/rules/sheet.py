@@ -18,7 +18,11 @@ rinshan kaihou (Aalto 22: the player who fed the kong); ``substitutes``
 (``{"<player>": "start" | "during"}``, EMA 5.8 / WRC 7.2): the answer's ``uma``,
 ``table_score`` and ``score`` then follow the ruleset's substitute rule, while ``final``,
 ``rank`` and ``log`` stay the table as it was played (substitutes.py).  The answer adds
-``table_score`` as the ``final`` command does.
+``table_score`` as the ``final`` command does, and ``noten_riichi``: the riichi declarers
+who were not tenpai at an exhaustive draw (EMA 3.4.6: a chombo unless the hand was declared
+dead after the riichi, which the sheet cannot tell), ``[{"hand": 3, "round": "E3",
+"player": "Ann"}]``, empty when there are none; the log entry of such a hand lists them too
+(``"noten_riichi": ["Ann"]``).  The sheet is not refused: the referee decides.
 
 A sheet that breaks a rule is refused with a ``RuleViolation`` whose message starts with
 the hand's 1-based number and round, e.g. ``"hand 7 (S2): ..."``.
@@ -32,6 +36,7 @@ from typing import Any
 
 from scoring.rules.errors import GAME_NOT_OVER, GAME_OVER, NOT_ALLOWED, RuleViolation
 from scoring.rules.final import chombo_penalties, settle_game
+from scoring.rules.limits import MAX_HAN, MAX_HANDS, check_chombos, whole_number
 from scoring.rules.payments import check_han_fu, cost_total, hand_cost
 from scoring.rules.request import check_keys, invalid, parse_players, ruleset_of
 from scoring.rules.rulesets import ABORTIVE_DRAWS, Ruleset
@@ -98,6 +103,8 @@ class _Outcome:
     dealer_won_or_tenpai: bool = False  # for Aalto 12 (agari yame after the last hand)
     counter: str = "add"  # "add", "reset" or "keep"
     chombo: str | None = None
+    # Riichi declarers not tenpai at an exhaustive draw (EMA 3.4.6), by first seat.
+    noten_riichi: list[int] = field(default_factory=list)
 
 
 # --- parsing ----------------------------------------------------------------------------
@@ -152,6 +159,8 @@ def _parse_win(table: _Table, ruleset: Ruleset, data: Any, tsumo: bool) -> _Win:
         if "han" not in data:
             raise invalid("a win needs its han (or yakuman)")
         han = _whole(data["han"], "han")
+        if han > MAX_HAN:
+            whole_number(han, "han", 1, MAX_HAN)  # refuses it, naming the field
         fu = data.get("fu")
         if fu is not None:
             fu = _whole(fu, "fu")
@@ -313,13 +322,21 @@ def _draw(table: _Table, ruleset: Ruleset, hand: dict[str, Any], declared: list[
     check_keys(data, {"tenpai"}, "draw")
     tenpai = _players(table, data.get("tenpai", []), "tenpai")
     delta = _noten_payments(ruleset, tenpai)
-    # A riichi declarer missing from tenpai is allowed: a dead hand after the riichi only
-    # pays the noten penalty (EMA 3.4.6, 3.4.7).
+    # EMA 3.4.6: a riichi declarer who is not tenpai at an exhaustive draw has made a
+    # chombo, unless his hand was declared dead after the riichi (EMA 3.4.7: then he only
+    # pays the noten penalty).  The sheet cannot tell the two apart, so the hand is scored
+    # as written and the declarer is flagged for the referee, who records the chombo (a
+    # chombo hand) if there was one.
+    noten_riichi = [seat for seat in declared if seat not in tenpai]
     dealer_tenpai = table.dealer in tenpai
     # EMA 3.4.2 / 3.4.4 / 3.4.11: a counter is added, the sticks stay on the table, East
     # stays East when tenpai.
     return _Outcome(
-        delta, dealer_stays=dealer_tenpai, dealer_won_or_tenpai=dealer_tenpai, counter="add"
+        delta,
+        dealer_stays=dealer_tenpai,
+        dealer_won_or_tenpai=dealer_tenpai,
+        counter="add",
+        noten_riichi=noten_riichi,
     )
 
 
@@ -493,11 +510,13 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
     hands = request.get("hands", [])
     if not isinstance(hands, list):
         raise invalid("hands must be a list")
+    whole_number(len(hands), "the number of hands", 0, MAX_HANDS)
     ended_by_time = request.get("ended_by_time", False)
     if not isinstance(ended_by_time, bool):
         raise invalid("ended_by_time must be true or false")
     table = _Table(players, [ruleset.start_points] * 4)
     log: list[dict[str, Any]] = []
+    noten_riichi: list[dict[str, Any]] = []
     last_label = table.label
     for number, hand in enumerate(hands, start=1):
         if table.over:
@@ -523,6 +542,12 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
         last_label = table.label
         _advance(table, ruleset, outcome, declared)
         entry["delta"] = dict(zip(players, outcome.delta, strict=True))
+        if outcome.noten_riichi:
+            names = [players[seat] for seat in outcome.noten_riichi]
+            entry["noten_riichi"] = names
+            noten_riichi += [
+                {"hand": number, "round": last_label, "player": name} for name in names
+            ]
         log.append(entry)
     if not table.over and not ended_by_time:
         raise RuleViolation(
@@ -533,7 +558,9 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
             number=len(hands) + 1,
             label=table.label,
         )
+    check_chombos(table.chombos, players, "hands")
     penalty: list[Fraction] = chombo_penalties(ruleset, players, table.chombos)
     answer = settle_game(ruleset, players, table.points, table.sticks, penalty, substitutes)
     answer["log"] = log
+    answer["noten_riichi"] = noten_riichi
     return answer

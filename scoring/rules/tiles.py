@@ -30,16 +30,10 @@ IS_ORPHAN = tuple(k in ORPHANS for k in range(34))
 GREEN_TILES = frozenset({19, 20, 21, 23, 25, GREEN})
 
 
-# Sets of kinds as 34-bit masks: bit k is tile kind k (fast whole-hand tests).
-def _mask(kinds: object) -> int:
-    return sum(1 << k for k in kinds)  # type: ignore[attr-defined]
+HONOUR_KINDS = frozenset(HONOURS)
+WIND_KINDS = frozenset(WINDS.values())
+DRAGON_KINDS = frozenset(DRAGONS)
 
-
-ORPHAN_MASK = _mask(ORPHANS)
-HONOUR_MASK = _mask(HONOURS)
-TERMINAL_MASK = _mask(TERMINALS)
-GREEN_MASK = _mask(GREEN_TILES)
-SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
 
 _MAX_TEXT = 200  # longer notation is never a hand; refuse before parsing
 

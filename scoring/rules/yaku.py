@@ -14,16 +14,17 @@ for a pung completed by ron (EMA 4.1.1).
 
 from __future__ import annotations
 
-from scoring.rules.decompose import DOUBLES, PLAIN, PUNG, TALLY_MASK, TRIPLES, Reading
+from scoring.rules.decompose import PUNG, Reading
 from scoring.rules.rulesets import Ruleset
 from scoring.rules.tiles import (
+    DRAGON_KINDS,
     DRAGONS,
-    GREEN_MASK,
-    HONOUR_MASK,
+    GREEN_TILES,
+    HONOUR_KINDS,
     IS_ORPHAN,
-    ORPHAN_MASK,
-    SUIT_MASKS,
-    TERMINAL_MASK,
+    ORPHANS,
+    TERMINALS,
+    WIND_KINDS,
 )
 
 Yaku = tuple[str, int]
@@ -48,12 +49,16 @@ AALTO_LOCAL_YAKU = frozenset(
 )
 
 
-_MAN, _PIN, _SOU = SUIT_MASKS
+_CHARACTERS, _CIRCLES, _BAMBOO = (frozenset(range(s, s + 9)) for s in (0, 9, 18))
 
 
-def suits_used(mask: int) -> int:
-    """How many of the three suits the tiles of ``mask`` use."""
-    return (mask & _MAN != 0) + (mask & _PIN != 0) + (mask & _SOU != 0)
+def suits_used(kinds: frozenset[int]) -> int:
+    """How many of the three suits (characters, circles, bamboo) the tile kinds use."""
+    return (
+        (not kinds.isdisjoint(_CHARACTERS))
+        + (not kinds.isdisjoint(_CIRCLES))
+        + (not kinds.isdisjoint(_BAMBOO))
+    )
 
 
 class Situation:
@@ -82,15 +87,13 @@ class Situation:
         "haitei",
         "houtei",
         "ippatsu",
+        "kinds",
         "kongs",
         "local_yaku",
-        "mask",
-        "meld_bits",
-        "meld_chows",
+        "meld_groups",
         "meld_kinds",
         "meld_list",
         "meld_reds",
-        "meld_tally",
         "melds",
         "rare",
         "readings",
@@ -119,7 +122,7 @@ class Situation:
     closed_counts: list[int]  # the concealed tiles, the winning tile included
     closed_tiles: bytes  # the concealed tiles sorted by kind, one byte per tile
     closed_reds: tuple[int, int, int]  # red fives among them, per suit m, p, s
-    mask: int  # the tile kinds present in the hand, bit k for kind k
+    kinds: frozenset[int]  # the tile kinds present in the hand
     # The decompositions of the concealed tiles (decompose.read_tiles), among which the
     # evaluation picks the reading that pays most.
     readings: list[Reading]
@@ -127,10 +130,7 @@ class Situation:
     meld_list: tuple[tuple[str, int, tuple[int, ...]], ...]  # (kind, group, tile kinds) each
     meld_kinds: tuple[int, ...]  # the tiles of the melds, kongs as four
     meld_reds: tuple[int, int, int]  # red fives in the melds, per suit
-    # The melds summed up once per hand for the decompositions (see set_yaku, fu.py):
-    meld_chows: tuple[int, ...]  # chow groups
-    meld_bits: int  # bit g for each meld group g (decompose.SortedSplit's bits)
-    meld_tally: int  # the melds' groups counted as decompose.SortedSplit's tally
+    meld_groups: tuple[int, ...]  # the melds as groups (decompose), in input order
     ankans: int  # concealed kongs: pungs that stay concealed
     kongs: int  # kongs, open or concealed
     fixed_fu: int  # minipoints of the win and the melds, the same for every reading
@@ -150,17 +150,6 @@ class Situation:
     renhou: bool
 
 
-def _one_suit(mask: int) -> bool:
-    """The suited tiles of ``mask`` are all of one suit (and there are some).
-
-    Only characters: no bit above them; else no characters and then only circles or
-    only bamboo: no circle bit, or no bit above the circles."""
-    suited = mask & ~HONOUR_MASK
-    return suited != 0 and (
-        suited <= _MAN or (not suited & _MAN and (not suited & _PIN or suited <= _PIN))
-    )
-
-
 def hand_yaku(s: Situation) -> list[Yaku]:
     """Yaku that depend only on the tiles and the flags, not on the sets."""
     out: list[Yaku] = []
@@ -174,21 +163,23 @@ def hand_yaku(s: Situation) -> list[Yaku]:
             out.append(("ippatsu", 1))
     if s.closed and s.tsumo:
         out.append(("menzen_tsumo", 1))
-    mask = s.mask
-    # EMA 4.2.1 All Simples; open only where the ruleset has kuitan (EMA rev. 2016).
-    if not mask & ORPHAN_MASK and (s.closed or s.ruleset.open_tanyao):
+    kinds = s.kinds
+    # EMA 4.2.1 All Simples: no terminal or honour; open only where the ruleset has
+    # kuitan (EMA rev. 2016).
+    if kinds.isdisjoint(ORPHANS) and (s.closed or s.ruleset.open_tanyao):
         out.append(("tanyao", 1))
-    honours = mask & HONOUR_MASK
-    suited = mask ^ honours
-    # One suit (_one_suit written out, as this runs for every hand).
-    if suited and (suited <= _MAN or (not suited & _MAN and (not suited & _PIN or suited <= _PIN))):
-        # EMA 4.2.2 / 4.2.4: the flushes give one more han when concealed.
+    honours = not kinds.isdisjoint(HONOUR_KINDS)
+    suits = suits_used(kinds)
+    # EMA 4.2.2 Half Flush (one suit and honours) / 4.2.4 Full Flush (one suit alone);
+    # both give one more han when concealed.
+    if suits == 1:
         if honours:
             out.append(("honitsu", 3 if s.closed else 2))
         else:
             out.append(("chinitsu", 6 if s.closed else 5))
-    # EMA 4.2.2 All Terminals and Honours (All Honours / All Terminals are yakuman).
-    if not mask & ~ORPHAN_MASK and honours and suited:
+    # EMA 4.2.2 All Terminals and Honours: only terminals and honours, some of each (All
+    # Honours and All Terminals are yakuman).
+    if kinds <= ORPHANS and honours and suits:
         out.append(("honroutou", 2))
     if s.rare:
         # EMA 4.2.1: After a kong, Robbing the kong, Under the Sea; Haitei "does not
@@ -206,31 +197,26 @@ def hand_yaku(s: Situation) -> list[Yaku]:
 
 def hand_yakuman(s: Situation) -> list[str]:
     """Yakuman that depend only on the tiles and the flags."""
-    mask = s.mask
-    # Cheap test for the usual hand: some suited tile, a non-terminal, a non-green tile,
-    # no first-turn flag and no chance of nine gates (melds, honours or several suits).
-    if (
-        mask & ~HONOUR_MASK
-        and mask & ~TERMINAL_MASK
-        and mask & ~GREEN_MASK
-        and not s.rare
-        and (s.melds or mask & HONOUR_MASK or not _one_suit(mask))
-    ):
-        return []
+    kinds = s.kinds
     out: list[str] = []
-    if not mask & ~HONOUR_MASK:
+    # EMA 4.2.5 All Honours, All Terminals, All Green: every tile of the hand is one.
+    if kinds <= HONOUR_KINDS:
         out.append("tsuuiisou")
-    if not mask & ~TERMINAL_MASK:
+    if kinds <= TERMINALS:
         out.append("chinroutou")
-    if not mask & ~GREEN_MASK:
+    if kinds <= GREEN_TILES:
         out.append("ryuuiisou")
-    if s.tenhou:
-        out.append("tenhou")
-    if s.chiihou:
-        out.append("chiihou")
-    if s.renhou and s.ruleset.renhou == "yakuman":
-        out.append("renhou")
-    if not s.melds and suits_used(mask) == 1 and not mask & HONOUR_MASK:
+    if s.rare:
+        # EMA 4.2.5 Blessing of Heaven, of Earth; EMA 4.2.4 Blessing of Man where the
+        # ruleset makes it a yakuman.
+        if s.tenhou:
+            out.append("tenhou")
+        if s.chiihou:
+            out.append("chiihou")
+        if s.renhou and s.ruleset.renhou == "yakuman":
+            out.append("renhou")
+    # EMA 4.2.5 Nine Gates: a concealed hand of one suit, no honours.
+    if not s.melds and kinds.isdisjoint(HONOUR_KINDS) and suits_used(kinds) == 1:
         chuuren = _nine_gates(s)
         if chuuren:
             out.append(chuuren)
@@ -282,99 +268,95 @@ def is_valued_pair(s: Situation, tile: int) -> bool:
     return tile in DRAGONS or tile == s.seat or tile == s.round
 
 
-# Group bounds (groups as in decompose: chow start, or PUNG + kind for a pung).
-_FIRST_DRAGON = DRAGONS[0]  # the dragons are the last three kinds
-# Bits of decompose's ``bits``: the chow starts, and (shifted down by PUNG) the pungs.
-_CHOW_BITS = (1 << PUNG) - 1
-# The 1 of each suit, as bits of chow starts: a Pure Straight's first chow starts there.
-_SUIT_STARTS = 1 | 1 << 9 | 1 << 18
-_ONE_SUIT_BITS = 0x1FF  # the nine kinds of the characters
 _YAKUHAI = ("yakuhai", 1)
+
+
+def holds_orphan(group: int) -> bool:
+    """The set holds a terminal or an honour: a chow 1-2-3 or 7-8-9, a pung of a
+    terminal or an honour (EMA 4.2.1 Chanta)."""
+    if group < PUNG:
+        return group % 9 == 0 or group % 9 == 6
+    return IS_ORPHAN[group - PUNG]
 
 
 def set_yaku(
     s: Situation,
     groups: tuple[int, ...],
-    bits: int,
-    tally: int,
     pair: int,
     wait: str,
     ron_pung: bool,
 ) -> tuple[list[Yaku], list[str], bool]:
     """Yaku and yakuman of one decomposition with one wait; also whether it is pinfu.
 
-    ``groups``, ``bits`` and ``tally`` are a reading of the concealed tiles (decompose's
-    SortedSplit), the melds are in ``s``; ``ron_pung`` says the winning tile completed a
-    concealed pung on a discard, which makes that pung open (EMA 4.1.1).  This runs for
-    every reading of every hand: each yaku is a test on the bits of the sets present and
-    the counts of the tally, not a walk over the sets.
+    ``groups`` and ``pair`` are a reading of the concealed tiles (decompose), the melds
+    are in ``s``; ``ron_pung`` says the winning tile completed a concealed pung on a
+    discard, which makes that pung open (EMA 4.1.1).
     """
     yaku: list[Yaku] = []
     yakuman: list[str] = []
-    every = bits | s.meld_bits
-    pungs = every >> PUNG  # bit k: a pung or kong of kind k, concealed or melded
-    chows = every & _CHOW_BITS  # bit g: a chow starts at kind g
+    sets = groups + s.meld_groups  # the four sets, concealed and melded
+    chows = [g for g in sets if g < PUNG]  # each chow by its lowest kind
+    pungs = {g - PUNG for g in sets if g >= PUNG}  # the kind of each pung or kong
     closed = s.closed
 
     # EMA 4.2.1 Pinfu: concealed, four chows, a valueless pair, a two-sided wait.
-    pinfu = (
-        closed
-        and not pungs
-        and wait == RYANMEN
-        # not is_valued_pair(s, pair), written out: a dragon, the seat or the round wind.
-        and not (pair >= _FIRST_DRAGON or pair == s.seat or pair == s.round)
-    )
+    pinfu = closed and not pungs and wait == RYANMEN and not is_valued_pair(s, pair)
     if pinfu:
         yaku.append(("pinfu", 1))
-    if closed and tally >> DOUBLES & TALLY_MASK:
-        # EMA 4.2.1 / 4.2.3: Pure Double Chow, Twice Pure Double Chows (not both).  A
-        # concealed hand has no melded chow: the doubles are all in the tally.
-        if tally >> DOUBLES & TALLY_MASK >= 2:
+    if closed and len(chows) > len(set(chows)):
+        # EMA 4.2.1 Pure Double Chow: two identical chows; EMA 4.2.3 Twice Pure Double
+        # Chow: two such pairs of chows (not both yaku).
+        doubles = sum(chows.count(g) // 2 for g in set(chows))
+        if doubles >= 2:
             yaku.append(("ryanpeikou", 3))
         else:
             yaku.append(("iipeikou", 1))
-    honour_pungs = pungs >> 27  # East, South, West, North, White, Green, Red
-    dragons = winds = 0
-    if honour_pungs:
+    dragons = len(pungs & DRAGON_KINDS)
+    winds = len(pungs & WIND_KINDS)
+    if dragons or winds:
         # EMA 4.2.1 Dragon / Seat / Prevalent wind pung, one entry each (WRC 6.5.1: a
         # double wind scores yakuhai twice).
-        dragons = (honour_pungs >> 4).bit_count()
-        winds = (honour_pungs & 0xF).bit_count()
-        yaku += [_YAKUHAI] * (dragons + (pungs >> s.seat & 1) + (pungs >> s.round & 1))
+        yaku += [_YAKUHAI] * (dragons + (s.seat in pungs) + (s.round in pungs))
     if chows:
         # EMA 4.2.1 Chanta / 4.2.2 Junchan: every set and the pair hold a terminal or
         # honour, at least one chow; Junchan without honours.
-        if IS_ORPHAN[pair] and not (tally + s.meld_tally) >> PLAIN & TALLY_MASK:
-            if pair >= 27 or honour_pungs:
+        if IS_ORPHAN[pair] and all(holds_orphan(g) for g in sets):
+            if pair >= 27 or dragons or winds:
                 yaku.append(("chanta", 2 if closed else 1))
             else:
                 yaku.append(("junchan", 3 if closed else 2))
-        # EMA 4.2.1 Pure Straight: 1-2-3, 4-5-6 and 7-8-9 of one suit.  Bit g of the AND
-        # is set when chows start at g, g + 3 and g + 6; kept only for g the 1 of a
-        # suit, those are the three chows of a straight.
-        if chows & (chows >> 3) & (chows >> 6) & _SUIT_STARTS:
-            yaku.append(("ittsu", 2 if closed else 1))
-        # EMA 4.2.1 Mixed Triple Chow: shifting the circles and the bamboo onto the
-        # characters lines up the same chow of the three suits.
-        if chows & (chows >> 9) & (chows >> 18) & _ONE_SUIT_BITS:
-            yaku.append(("sanshoku", 2 if closed else 1))
+        starts = set(chows)
+        if len(starts) >= 3:  # both need three different chows
+            # EMA 4.2.1 Pure Straight: 1-2-3, 4-5-6 and 7-8-9 of one suit.
+            if any(one in starts and one + 3 in starts and one + 6 in starts for one in (0, 9, 18)):
+                yaku.append(("ittsu", 2 if closed else 1))
+            # EMA 4.2.1 Mixed Triple Chow: the same chow in each of the three suits.
+            if any(k in starts and k + 9 in starts and k + 18 in starts for k in range(7)):
+                yaku.append(("sanshoku", 2 if closed else 1))
     if pungs:
-        # EMA 4.2.2 Triple Pung (the same shift as Mixed Triple Chow).
-        if pungs & (pungs >> 9) & (pungs >> 18) & _ONE_SUIT_BITS:
+        # EMA 4.2.2 Triple Pung: a pung of the same number in each of the three suits.
+        if len(pungs) >= 3 and any(
+            k in pungs and k + 9 in pungs and k + 18 in pungs for k in range(9)
+        ):
             yaku.append(("sanshoku_doukou", 2))
-        if pungs.bit_count() == 4:  # pungs never repeat: one bit each
+        # EMA 4.2.2 All Pungs: four pungs or kongs (two pungs of one kind cannot exist).
+        if len(pungs) == 4:
             yaku.append(("toitoi", 2))
-        if honour_pungs:
-            if dragons == 3:
-                yakuman.append("daisangen")
-            elif dragons == 2 and pair in DRAGONS:
-                # EMA 4.2.2 Little Three Dragons (the dragon pungs count as yakuhai too).
-                yaku.append(("shousangen", 2))
-            if winds == 4:
-                yakuman.append("daisuushii")
-            elif winds == 3 and 27 <= pair <= 30:
-                yakuman.append("shousuushii")
-        concealed_pungs = (bits >> PUNG).bit_count() - ron_pung + s.ankans
+        # EMA 4.2.5 Big Three Dragons: three dragon pungs.
+        if dragons == 3:
+            yakuman.append("daisangen")
+        elif dragons == 2 and pair in DRAGONS:
+            # EMA 4.2.2 Little Three Dragons (the dragon pungs count as yakuhai too).
+            yaku.append(("shousangen", 2))
+        # EMA 4.2.5 Big Four Winds: four wind pungs; Little Four Winds: three and the
+        # pair of the fourth.
+        if winds == 4:
+            yakuman.append("daisuushii")
+        elif winds == 3 and pair in WIND_KINDS:
+            yakuman.append("shousuushii")
+        # EMA 4.2.2 Three / 4.2.5 Four Concealed Pungs: the concealed pungs of the
+        # reading (less the one a discard completed) and the concealed kongs.
+        concealed_pungs = sum(g >= PUNG for g in groups) - ron_pung + s.ankans
         if concealed_pungs == 4:
             # EMA 4.2.5: on a discard only with a pair wait, which keeps all four concealed.
             if wait == TANKI and "suuankou_tanki" in s.ruleset.double_yakuman:
@@ -383,31 +365,21 @@ def set_yaku(
                 yakuman.append("suuankou")
         elif concealed_pungs == 3:
             yaku.append(("sanankou", 2))
+        # EMA 4.2.2 Three Kongs / 4.2.5 Four Kongs.
         if s.kongs == 4:
             yakuman.append("suukantsu")
         elif s.kongs == 3:
             yaku.append(("sankantsu", 2))
         if s.local_yaku:
-            kinds = [k for k in range(34) if pungs >> k & 1]
-            _aalto_pung_yaku(s, kinds, yaku, yakuman, winds)
+            _aalto_pung_yaku(s, sorted(pungs), yaku, yakuman, winds)
     # Aalto 38/40: three identical chows, 3 han, one less when open.
     if (
         s.local_yaku
         and "isshokusanjun" in s.local_yaku
-        and _three_identical_chows(s, groups, tally)
+        and any(chows.count(g) >= 3 for g in set(chows))
     ):
         yaku.append(("isshokusanjun", 3 if closed else 2))
     return yaku, yakuman, pinfu
-
-
-def _three_identical_chows(s: Situation, groups: tuple[int, ...], tally: int) -> bool:
-    """Some chow three times, concealed (the tally's triples) or with melded chows."""
-    if tally >> TRIPLES & TALLY_MASK:
-        return True
-    if not s.meld_chows:
-        return False
-    chows = [g for g in groups if g < PUNG] + list(s.meld_chows)
-    return any(chows.count(g) >= 3 for g in set(chows))
 
 
 def _aalto_pung_yaku(

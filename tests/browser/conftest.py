@@ -49,11 +49,22 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser, live_server):
-    context = browser.new_context(base_url=live_server.url)
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def _page(browser, live_server, *, strict: bool, **options):
+    # Playwright's wait_for_function evaluates its predicate with eval(), which the site's
+    # Content-Security-Policy forbids as it should; the tests that use it run with the policy
+    # bypassed. The pages themselves are held to it by test_csp.py (``strict_page``).
+    context = browser.new_context(base_url=live_server.url, bypass_csp=not strict, **options)
     page = context.new_page()
     page.set_default_timeout(10_000)
+    return context, page
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context, page = _page(browser, live_server, strict=False)
     yield page
     context.close()
 
@@ -61,14 +72,22 @@ def page(browser, live_server):
 @pytest.fixture
 def phone(browser, live_server):
     """A phone-sized page (the referees' and players' screen)."""
-    context = browser.new_context(
-        base_url=live_server.url,
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    context, page = _page(browser, live_server, strict=False, **PHONE)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def strict_page(browser, live_server):
+    """A page under the site's Content-Security-Policy, as every visitor's browser is."""
+    context, page = _page(browser, live_server, strict=True)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def strict_phone(browser, live_server):
+    context, page = _page(browser, live_server, strict=True, **PHONE)
     yield page
     context.close()
 

@@ -49,7 +49,8 @@ def test_the_organiser_runs_the_clock_and_a_second_browser_follows(
     assert page.locator("#clock").get_attribute("data-phase") == "playing"
 
     # A second browser (a phone in the hall, not logged in) and a reload show the same time.
-    other = browser.new_context(base_url=live_server.url).new_page()
+    # bypass_csp: wait_for_function evaluates with eval() (see tests/browser/conftest.py).
+    other = browser.new_context(base_url=live_server.url, bypass_csp=True).new_page()
     other.goto(CLOCK)
     assert abs(seconds(other) - seconds(page)) <= 1
     page.reload()

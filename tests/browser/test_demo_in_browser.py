@@ -9,7 +9,8 @@ from tournament.demo import DEMO_PASSWORD
 
 
 def _demo():
-    call_command("load_demo", stdout=io.StringIO())
+    # The test settings run with DEBUG off, like production: the flag says we mean it.
+    call_command("load_demo", "--allow-production", stdout=io.StringIO())
 
 
 def test_visitor_finds_the_demo_tournament_and_its_players(page, transactional_db):

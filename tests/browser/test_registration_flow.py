@@ -4,6 +4,7 @@ player signs up and registers, the organiser confirms and checks everyone in."""
 from django.contrib.auth import get_user_model
 
 from tests.browser.conftest import login
+from tests.conftest import grant_tournament_creation
 from tournament.models import Registration, Tournament
 
 GOOD = [f"Given{i},Family{i},05{100000 + i:06d},DE,Club {i % 3}," for i in range(10)]
@@ -19,7 +20,7 @@ CSV = "\n".join(
 
 
 def test_organiser_and_player_register_an_event_from_the_pages(page, browser, transactional_db):
-    get_user_model().objects.create_user("olga", password="olga-pass-1")
+    grant_tournament_creation(get_user_model().objects.create_user("olga", password="olga-pass-1"))
     login(page, "olga", "olga-pass-1")
 
     # Create the tournament from the home page.

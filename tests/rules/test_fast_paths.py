@@ -6,7 +6,6 @@ rule (written here, or the core's own general path) on generated input.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any
 
@@ -14,24 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.decompose import (
-    DOUBLES,
-    PLAIN,
-    PUNG,
-    PUNG_WEIGHT,
-    TRIPLES,
-    read_sorted,
-    read_tiles,
-    standard,
-)
+from scoring.rules.decompose import PUNG, read_sorted, read_tiles, standard
 from scoring.rules.errors import RuleViolation
 from scoring.rules.hand import (
     FLAGS,
-    _check_flags,
     _flags,
-    _flags_agree,
     _meld,
-    _parse,
     _waits,
     explain_hand,
 )
@@ -45,8 +32,8 @@ from scoring.rules.payments import (
     value_table,
 )
 from scoring.rules.rulesets import RULESETS
-from scoring.rules.tiles import HONOUR_MASK, SUIT_MASKS, parse_tiles, tile_name
-from scoring.rules.yaku import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, _one_suit
+from scoring.rules.tiles import parse_tiles, tile_name
+from scoring.rules.yaku import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, suits_used
 from tests.rules.test_hand_properties import complete_hands
 
 # --------------------------------------------------------------------------- notation
@@ -102,10 +89,9 @@ def test_one_tile_per_pair_matches_grouped_notation(pieces):
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 33), max_size=14))
-def test_read_tiles_counts_and_mask(kinds):
-    counts, mask, _parts = read_tiles(tuple(kinds))
+def test_read_tiles_counts(kinds):
+    counts, _readings = read_tiles(tuple(kinds))
     assert counts == [kinds.count(k) for k in range(34)]
-    assert mask == sum(1 << k for k in set(kinds))
 
 
 def brute_force_decompositions(counts: list[int]) -> set[tuple[int, tuple[int, ...]]]:
@@ -191,8 +177,7 @@ def reading_order(group: int) -> tuple[int, int]:
 @given(groups, st.integers(0, 33), st.integers(0, 33))
 def test_waits_match_walking_every_set(sets, pair, win):
     sets = tuple(sorted(sets, key=reading_order))
-    bits = sum(1 << g for g in set(sets))
-    assert _waits(bits, pair, win) == [wait for _i, wait in reference_waits(sets, pair, win)]
+    assert _waits(sets, pair, win) == [wait for _i, wait in reference_waits(sets, pair, win)]
 
 
 # ------------------------------------------------------------------------ minipoints
@@ -266,7 +251,7 @@ def test_value_table_is_the_plain_payment(ruleset):
             table = value_table(dealer, tsumo, rs.kiriage_mangan, rs.counted_yakuman_han)
             for han in range(1, 16):
                 for fu in (20, 25, 30, 40, 70, 110):
-                    counted, total, limit, cost = table[han << 8 | fu]
+                    counted, total, limit, cost = table[han, fu]
                     counts = rs.counted_yakuman_han is not None and han >= rs.counted_yakuman_han
                     assert counted == int(counts)
                     assert total == total_points(rs, han, fu, counted, dealer, tsumo)
@@ -276,16 +261,15 @@ def test_value_table_is_the_plain_payment(ruleset):
 
 @settings(max_examples=400, deadline=None)
 @given(st.integers(0, (1 << 34) - 1))
-def test_one_suit_matches_the_three_mask_tests(mask):
-    man, pin, sou = SUIT_MASKS
-    suited = mask & ~HONOUR_MASK
-    expected = suited != 0 and any(suited & m == suited for m in (man, pin, sou))
-    assert _one_suit(mask) == expected
+def test_suits_used_counts_the_suits_of_the_kinds(mask):
+    kinds = frozenset(k for k in range(34) if mask >> k & 1)
+    expected = sum(any(k in kinds for k in range(s, s + 9)) for s in (0, 9, 18))
+    assert suits_used(kinds) == expected
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.integers(0, 26).filter(lambda g: g % 9 <= 6), min_size=4, max_size=4))
-def test_pure_straight_bit_test_matches_looking_for_the_three_chows(chows):
+def test_pure_straight_is_the_three_chows_of_one_suit(chows):
     counts = [0] * 34
     for g in chows:
         for i in range(3):
@@ -314,7 +298,7 @@ def test_pure_straight_bit_test_matches_looking_for_the_three_chows(chows):
         ("1z", "", [{"kind": "kan", "tiles": "1z1z1z1z"}], "fifth_copy"),
     ],
 )
-def test_fifth_copy_with_and_without_the_usual_hand_shortcut(indicators, ura, melds, error):
+def test_fifth_copy_in_hand_melds_and_indicators(indicators, ura, melds, error):
     request: dict[str, Any] = {
         "tiles": "234m345p678s11m" if melds else "234m345p456s678s11m",
         "win_tile": "2m",
@@ -339,26 +323,12 @@ def test_read_tiles_readings_match_the_splits_of_each_part(kinds):
         counts[k] += 1
     if max(counts) > 4:
         return
-    readings = read_tiles(tuple(kinds))[2]
+    readings = read_tiles(tuple(kinds))[1]
     expected = brute_force_decompositions(counts) if len(kinds) % 3 == 2 else set()
-    assert {(pair, tuple(sorted(groups))) for pair, groups, _b, _t in readings} == expected
-    for _pair, groups, bits, tally in readings:
-        # The groups in reading order (what _waits relies on), and the bits and the tally
-        # that set_yaku and reading_fu read instead of the groups, counted the plain way.
+    assert {(pair, tuple(sorted(groups))) for pair, groups in readings} == expected
+    for _pair, groups in readings:
+        # The groups in reading order (what _waits relies on).
         assert list(groups) == sorted(groups, key=reading_order)
-        assert bits == sum(1 << g for g in set(groups))
-        chows = [g for g in groups if g < PUNG]
-        pungs = [g - PUNG for g in groups if g >= PUNG]
-        orphan = {0, 8, 9, 17, 18, 26, *range(27, 34)}
-        assert tally == (
-            (sum(2 if k in orphan else 1 for k in pungs) << PUNG_WEIGHT)
-            + (sum(chows.count(g) // 2 for g in set(chows)) << DOUBLES)
-            + (sum(chows.count(g) >= 3 for g in set(chows)) << TRIPLES)
-            + (
-                sum(g % 9 not in (0, 6) for g in chows) + sum(k not in orphan for k in pungs)
-                << PLAIN
-            )
-        )
 
 
 @pytest.mark.parametrize("first", [0, 9, 18])
@@ -370,13 +340,8 @@ def test_a_suit_read_after_another_suit_held_the_same_tiles(first):
     for start in (first, *(f for f in (0, 9, 18) if f != first)):
         kinds = [start + k for k in pattern]
         counts = [kinds.count(k) for k in range(34)]
-        for _pair, groups, bits, tally in read_tiles(tuple(kinds))[2]:
-            assert bits == sum(1 << g for g in set(groups))
-            assert tally >> PUNG_WEIGHT & 0xF == 2 * sum(g >= PUNG for g in groups)  # 1s, 9s
-        readings = read_tiles(tuple(kinds))[2]
-        assert {(p, tuple(sorted(g))) for p, g, _b, _t in readings} == (
-            brute_force_decompositions(counts)
-        )
+        readings = read_tiles(tuple(kinds))[1]
+        assert {(p, tuple(sorted(g))) for p, g in readings} == (brute_force_decompositions(counts))
 
 
 @pytest.mark.parametrize(
@@ -394,51 +359,10 @@ def test_a_suit_read_after_another_suit_held_the_same_tiles(first):
     ],
 )
 def test_meld_facts(meld, facts):
-    listed, kinds, reds, bits, meld_set = _meld(0, meld)
+    listed, kinds, reds, meld_set = _meld(0, meld)
     assert (listed, kinds, reds) == facts
-    assert bits == sum(1 << k for k in set(kinds))
     group = listed[1]
     assert meld_set == (group, meld["kind"] == "ankan", meld["kind"] in ("kan", "ankan"))
-
-
-_RARE = ("ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou")
-
-
-@pytest.mark.parametrize("ruleset", ["ema2016", "aalto", "no-renhou"])
-@pytest.mark.parametrize("dealer", [False, True])
-@pytest.mark.parametrize(
-    "melds",
-    [[], [{"kind": "ankan", "tiles": "9s9s9s9s"}], [{"kind": "pon", "tiles": "9s9s9s"}]],
-    ids=["no-melds", "ankan", "pon"],
-)
-def test_flags_agree_is_check_flags_finding_nothing(ruleset, dealer, melds):
-    """_flags_agree against the table of _check_flags, on every combination of flags."""
-    base = {
-        "tiles": "234m345p456s11m" if melds else "234m345p456s999s11m",
-        "win_tile": "2m",
-        "melds": melds,
-        "seat_wind": "E" if dealer else "S",
-        "ruleset": "ema2016" if ruleset == "no-renhou" else ruleset,
-    }
-    s = _parse(base)
-    if ruleset == "no-renhou":  # a ruleset without renhou (none of ours yet)
-        s.ruleset = dataclasses.replace(s.ruleset, renhou=None)
-    for bits in range(1 << 11):
-        flags = [bool(bits >> i & 1) for i in range(11)]
-        riichi, double_riichi, tsumo, *rare = flags
-        s.riichi, s.double_riichi, s.tsumo = riichi, double_riichi, tsumo
-        for name, value in zip(_RARE, rare, strict=True):
-            setattr(s, name, value)
-        for held in (1, 2):  # the winning tile held once (a robbed kong is possible) or twice
-            s.counts = list(s.counts)
-            s.counts[s.win] = held
-            try:
-                _check_flags(s)
-            except RuleViolation:
-                finds_nothing = False
-            else:
-                finds_nothing = True
-            assert _flags_agree(s) == finds_nothing, (flags, held)
 
 
 @pytest.mark.parametrize("flag", FLAGS)
@@ -450,7 +374,5 @@ def test_flags_are_read_in_flags_order(flag):
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 33), max_size=14))
-def test_read_sorted_tells_five_copies(kinds):
-    counts, mask, readings, fifth = read_sorted(bytes(sorted(kinds)))
-    assert (counts, mask, readings) == read_tiles(tuple(kinds))
-    assert fifth == (max([kinds.count(k) for k in range(34)]) > 4)
+def test_read_sorted_is_read_tiles_of_sorted_bytes(kinds):
+    assert read_sorted(bytes(sorted(kinds))) == read_tiles(tuple(kinds))

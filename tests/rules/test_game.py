@@ -722,3 +722,49 @@ def test_overridden_uma():
     )
     # Three tied for second share 10 - 10 - 20.
     assert seats(answer["uma"]) == [20.0, -6.6667, -6.6667, -6.6667]
+
+
+# --- EMA 3.4.6: riichi declared, not tenpai at an exhaustive draw --------------------------
+
+
+def test_noten_riichi_at_an_exhaustive_draw_is_flagged_not_refused():
+    # Hand 1 (E1, Ann deals): Bob and Cid declare riichi, only Bob is tenpai at the draw.
+    # EMA 3.4.2: Bob alone tenpai gets 1,000 from each noten player; both sticks go on
+    # the table (EMA 3.4.4).  Cid is noten after riichi: a chombo (EMA 3.4.6) unless his
+    # hand was declared dead after the riichi (then only the noten payment, EMA 3.4.7), so
+    # the sheet is scored as written and Cid is flagged for the referee.
+    # Hand 2 (E2, Bob deals, 1 counter, 2 sticks): Ann declares riichi and is tenpai.
+    hands = [
+        {"draw": {"tenpai": [BOB]}, "riichi": [BOB, CID]},
+        {"draw": {"tenpai": [ANN]}, "riichi": [ANN]},
+    ]
+    answer = game(hands)
+    assert deltas(answer) == [[-1000, 2000, -2000, -1000], [2000, -1000, -1000, -1000]]
+    assert states(answer) == [("E1", 0, 0, ANN), ("E2", 1, 2, BOB)]
+    assert answer["log"][0]["noten_riichi"] == [CID]
+    assert "noten_riichi" not in answer["log"][1]
+    assert answer["noten_riichi"] == [{"hand": 1, "round": "E1", "player": CID}]
+
+
+def test_no_noten_riichi_flag_after_a_win_or_a_tenpai_declarer():
+    hands = [
+        ron(BOB, ANN, 3, 30, riichi=[BOB, CID]),  # Cid's riichi on a win is no draw
+        {"draw": {"tenpai": [CID, DEE]}, "riichi": [CID]},
+        {"chombo": DEE, "riichi": [ANN]},
+    ]
+    answer = game(hands)
+    assert answer["noten_riichi"] == []
+    assert all("noten_riichi" not in entry for entry in answer["log"])
+
+
+def test_several_noten_riichi_declarers_as_the_sheet_lists_them():
+    hands = [
+        NOTEN_DRAW,
+        {"draw": {"tenpai": []}, "riichi": [DEE, ANN]},
+    ]
+    answer = game(hands)
+    assert answer["log"][1]["noten_riichi"] == [DEE, ANN]  # as the sheet lists them
+    assert answer["noten_riichi"] == [
+        {"hand": 2, "round": "E2", "player": DEE},
+        {"hand": 2, "round": "E2", "player": ANN},
+    ]

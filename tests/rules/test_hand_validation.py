@@ -197,6 +197,13 @@ CASES = [
         "haitei_and_houtei",
     ),
     ("haitei_on_ron", {**PINFU, "haitei": True}, "invalid_input", "haitei_on_discard"),
+    # EMA 3.4.1: no kong on the last tile, so none to rob on the last discard.
+    (
+        "chankan_and_houtei",
+        {**PINFU, "chankan": True, "houtei": True},
+        "invalid_input",
+        "chankan_and_houtei",
+    ),
     (
         "houtei_on_tsumo",
         {**PINFU, "tsumo": True, "houtei": True},

@@ -240,3 +240,33 @@ def test_checking_a_confirmed_sheet_needs_no_reason_but_saving_does(
     data["action"] = "save"
     response = client.post(url(seated_session, table1), data)
     assert "reason" in response.context["form"].errors
+
+
+def test_noten_riichi_at_a_draw_is_flagged_with_a_link_to_record_the_chombo(
+    client, referee, seated_session, table1
+):
+    # E1: South and West declare riichi; at the exhaustive draw only South is tenpai.
+    # EMA 3.4.6: West made a chombo unless his hand was declared dead after the riichi,
+    # which the sheet cannot tell: the sheet is saved as written and West is flagged.
+    draw = {"kind": "draw", "riichi_1": "on", "riichi_2": "on", "tenpai_1": "on"}
+    client.force_login(referee)
+    response = client.post(url(seated_session, table1), hands_post([draw], ended_by_time=True))
+    assert response.status_code == 302, response.context["form"].errors
+    sheet = ScoreSheet.objects.get()
+    assert sheet.result["noten_riichi"] == [{"hand": 1, "round": "E1", "seat": "W"}]
+    page = client.get(url(seated_session, table1))
+    west = seated_session.seats.get(table=table1, wind=2).player
+    flag = page.context["noten_riichi"]
+    assert [(f.hand, f.round, f.seat.player) for f in flag] == [(1, "E1", west)]
+    record = reverse(
+        "referee:penalty_new", args=[seated_session.tournament.slug, west.pk, "chombo"]
+    )
+    assert f"{record}?session={seated_session.number}" in page.content.decode()
+
+
+def test_a_tenpai_riichi_declarer_at_a_draw_is_not_flagged(client, referee, seated_session, table1):
+    draw = {"kind": "draw", "riichi_1": "on", "tenpai_1": "on"}
+    client.force_login(referee)
+    client.post(url(seated_session, table1), hands_post([draw], ended_by_time=True))
+    assert ScoreSheet.objects.get().result["noten_riichi"] == []
+    assert client.get(url(seated_session, table1)).context["noten_riichi"] == []

@@ -38,8 +38,8 @@ def _player_file() -> tuple[str, dict[int, str]]:
     return "\n".join(lines) + "\n", bad
 
 
-def test_an_organiser_runs_registration_from_the_pages(client, stranger, db):
-    organiser = stranger
+def test_an_organiser_runs_registration_from_the_pages(client, creator, db):
+    organiser = creator
     client.force_login(organiser)
 
     # 1. Create the tournament.

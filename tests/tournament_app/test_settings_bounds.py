@@ -12,7 +12,7 @@ from scoring.models import ScoreSheet
 from tests.scoring_app.conftest import enter_final
 from tournament.events.forms import TournamentForm
 from tournament.models import Session, Table, Tournament
-from tournament.registration.importing import read_player_file
+from tournament.registration.importing import ImportFileError, read_player_file
 
 FORM = {
     "name": "Hamburg Riichi Open",
@@ -129,7 +129,12 @@ def test_the_uma_cannot_change_once_sessions_are_scored(
     assert Tournament.objects.get().rules().uma == (20, 10, -10, -20)
 
 
-def test_a_csv_row_with_a_nul_byte_is_read_without_it():
-    data = b"first_name,last_name,country\nAn\x00na,Schmidt\x01,DE\n"
+def test_a_csv_row_with_a_nul_byte_is_refused_and_control_characters_are_dropped():
+    # A NUL byte failed the whole import with a 500 on PostgreSQL: the file is refused with
+    # a message (the import's reader takes it for UTF-16) ...
+    with pytest.raises(ImportFileError):
+        read_player_file("players.csv", b"first_name,last_name,country\nAn\x00na,S,DE\n")
+    # ... and other control characters never reach a name.
+    data = b"first_name,last_name,country\nAn\x01na,Schmidt\x1b,DE\n"
     (row,) = read_player_file("players.csv", data)
     assert (row.first_name, row.last_name) == ("Anna", "Schmidt")

@@ -25,13 +25,13 @@ FORM = {
 }
 
 
-def test_creator_becomes_organiser_with_sessions_and_tables(client, stranger):
-    client.force_login(stranger)
+def test_creator_becomes_organiser_with_sessions_and_tables(client, creator):
+    client.force_login(creator)
     response = client.post(reverse("tournament:new"), {**FORM, "ruleset": "aalto"})
     tournament = Tournament.objects.get(name="Hamburg Riichi Open")
     assert response.url == reverse("tournament:dashboard", args=[tournament.slug])
     assert tournament.slug == "hamburg-riichi-open"
-    assert Staff.objects.get(tournament=tournament).user == stranger
+    assert Staff.objects.get(tournament=tournament).user == creator
     assert tournament.session_minutes == 75  # from the Aalto preset
     assert tournament.rule_overrides == {}
     assert tournament.sessions.count() == 8
@@ -41,8 +41,8 @@ def test_creator_becomes_organiser_with_sessions_and_tables(client, stranger):
     assert client.get(response.url).status_code == 200
 
 
-def test_overrides_are_stored_and_checked_by_the_rules_core(client, stranger):
-    client.force_login(stranger)
+def test_overrides_are_stored_and_checked_by_the_rules_core(client, creator):
+    client.force_login(creator)
     data = {**FORM, "uma": "20, 10, -10, -20", "session_minutes": "80", "signal_minutes": "10"}
     client.post(reverse("tournament:new"), data)
     tournament = Tournament.objects.get()
@@ -66,9 +66,9 @@ def test_overrides_are_stored_and_checked_by_the_rules_core(client, stranger):
     ],
 )
 def test_bad_settings_come_back_filled_in_with_the_error_on_its_field(
-    client, stranger, extra, field, message
+    client, creator, extra, field, message
 ):
-    client.force_login(stranger)
+    client.force_login(creator)
     response = client.post(reverse("tournament:new"), {**FORM, **extra})
     assert response.status_code == 200
     form = response.context["form"]

@@ -99,6 +99,7 @@ def _sessions_in_use(sessions: list[Session]) -> dict[int, list[str]]:
             held.setdefault(number, []).append(what)
 
     mark([s.number for s in sessions if s.state != Session.State.PLANNED], "started")
+    mark([s.number for s in sessions if s.seat_changes.exists()], "seat changes")  # a log
     mark(Seat.objects.filter(session_id__in=ids).values_list("session__number", flat=True), "seats")
     mark(
         ScoreSheet.objects.filter(session_id__in=ids).values_list("session__number", flat=True),

@@ -23,11 +23,13 @@ from tournament.events.forms import (
 )
 from tournament.models import Staff
 from tournament.pages import form_error, organised_tournament, redirect_back, viewable_tournament
+from tournament.permissions import may_create_tournament, require_may_create_tournament
 from tournament.registration import selectors as registration_selectors
 
 
 @login_required
 def tournament_new(request):
+    require_may_create_tournament(request.user)
     form = TournamentForm(request.POST or None, creating=True)
     if request.method == "POST" and form.is_valid():
         try:
@@ -178,6 +180,7 @@ def home(request):
         {
             "tournaments": tournaments,
             "my_registrations": selectors.registrations_of_user(request.user),
+            "may_create": may_create_tournament(request.user),
         },
     )
 

@@ -6,6 +6,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django_countries import countries
 
+from tournament.names import clean_name
 from tournament.registration.importing import LABELS, PlayerRow, RowCheck
 
 
@@ -29,11 +30,12 @@ class PersonForm(forms.Form):
         data = self.cleaned_data
         return PlayerRow(
             line=0,
-            first_name=data["first_name"].strip(),
-            last_name=data["last_name"].strip(),
+            # The one stored spelling (NFC, no invisible characters) before the duplicate check.
+            first_name=clean_name(data["first_name"]),
+            last_name=clean_name(data["last_name"]),
             ema_number=data["ema_number"].strip(),
             country=data["country"],
-            club=data["club"].strip(),
+            club=clean_name(data["club"]),
             email=data["email"],
             raw_reserve="yes" if data.get("reserve") else "",
         )

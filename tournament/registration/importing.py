@@ -11,9 +11,11 @@ Line numbers are the ones a spreadsheet program shows: the header is line 1.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
+import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -23,8 +25,19 @@ from django_countries import countries
 
 from tournament.ema import country_mismatch, is_valid_ema_number
 from tournament.models import Player, Registration
+from tournament.names import clean_name
 
 MAX_ROWS = 2000  # far above a European championship; a bigger file is a wrong file
+# Lines read, blank ones included: a sheet formatted down to row 1,048,576 is refused early.
+MAX_LINES = 5000
+MAX_COLUMNS = 50  # columns read from a sheet; the known columns are seven
+MAX_CELL_CHARS = 1000  # a name is at most 100, a club 120: a longer cell is a wrong file
+# An XLSX is a zip of XML files. Its members are checked before openpyxl opens anything:
+# a 2 MB upload may unpack to gigabytes (one 2 GB cell took 3 GB of memory).
+MAX_XLSX_MEMBERS = 200
+MAX_XLSX_MEMBER_BYTES = 20 * 1024 * 1024  # a 2,000-player sheet is well under 1 MB of XML
+MAX_XLSX_TOTAL_BYTES = 50 * 1024 * 1024
+MAX_XLSX_RATIO = 100  # XML of a real sheet packs 5 to 20 times; a bomb thousands of times
 
 # Accepted spellings of each column, compared after lower-casing and dropping " _-.".
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -121,8 +134,9 @@ class ImportReport:
 
 
 def name_key(first: str, last: str, country: str) -> tuple[str, str, str]:
-    """Same name and country: case, accents as typed, and spacing do not matter."""
-    return (" ".join(first.split()).casefold(), " ".join(last.split()).casefold(), country.upper())
+    """Same name and country: case, how an accent was typed (NFC), invisible characters and
+    spacing do not matter."""
+    return (clean_name(first).casefold(), clean_name(last).casefold(), country.upper())
 
 
 def _norm_header(text: str) -> str:
@@ -146,39 +160,116 @@ def read_player_file(filename: str, data: bytes) -> list[PlayerRow]:
     return _rows(table)
 
 
-def _csv_lines(data: bytes) -> Iterable[tuple[int, list[str]]]:
+def _decode(data: bytes) -> str:
+    """The text of a CSV: UTF-8 (with or without BOM), UTF-16 with its BOM, or Windows-1252."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        # Excel's "Unicode text": UTF-16 with a byte-order mark, tab-separated.
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise ImportFileError(
+                "The file starts as UTF-16 text but is broken at byte "
+                f"{exc.start}; save it again as CSV UTF-8."
+            ) from exc
+    if b"\x00" in data[:4096]:
+        # No text encoding but UTF-16 or UTF-32 puts NUL bytes between Latin letters.
+        raise ImportFileError(
+            "The file looks like UTF-16 text without a byte-order mark, which cannot be read "
+            "safely; save it as CSV UTF-8 (or as Unicode text from Excel)."
+        )
     for encoding in ("utf-8-sig", "cp1252"):
         try:
-            text = data.decode(encoding)
-            break
+            return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    else:  # pragma: no cover - cp1252 decodes nearly everything
-        raise ImportFileError("The file is not text in UTF-8 or Windows-1252.")
+    raise ImportFileError("The file is not text in UTF-8, UTF-16 or Windows-1252.")
+
+
+def _csv_lines(data: bytes) -> Iterable[tuple[int, list[str]]]:
+    text = _decode(data)
     first_line = text.split("\n", 1)[0]
     # Spreadsheets in much of Europe write semicolons; pick what the header uses most.
     delimiter = max(";,\t", key=first_line.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    # strict: a quote that never closes is an error, not one cell eating the rest of the file.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     start = 1
     try:
         for cells in reader:
-            yield start, cells
+            yield start, _checked_cells(start, cells)
             start = reader.line_num + 1
     except csv.Error as exc:
-        raise ImportFileError(f"Line {reader.line_num}: the CSV cannot be read ({exc}).") from exc
+        if "unexpected end of data" in str(exc):
+            raise ImportFileError(
+                f'Line {start}: a quote (") opens a cell that is never closed; '
+                "close it or remove it."
+            ) from exc
+        raise ImportFileError(f"Line {start}: the CSV cannot be read ({exc}).") from exc
+
+
+def _checked_cells(line: int, cells: list[str]) -> list[str]:
+    if line > MAX_LINES:
+        raise ImportFileError(
+            f"The file has more than {MAX_LINES} lines; a player list has at most {MAX_ROWS}."
+        )
+    for column, cell in enumerate(cells[:MAX_COLUMNS], start=1):
+        if len(cell) > MAX_CELL_CHARS:
+            raise ImportFileError(
+                f"Line {line}, column {column}: a cell of {len(cell)} characters; "
+                f"a cell may hold at most {MAX_CELL_CHARS}."
+            )
+    return cells[:MAX_COLUMNS]
+
+
+def check_xlsx_archive(data: bytes) -> None:
+    """Refuse a workbook whose zip members would unpack to too much, before parsing it.
+
+    The sizes are the ones the archive declares; :mod:`zipfile` stops at the declared size
+    when it unpacks, so a member cannot unpack to more than it declares here.
+    """
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except zipfile.BadZipFile as exc:
+        raise ImportFileError("The XLSX file cannot be opened: it is not a workbook.") from exc
+    with archive:
+        members = archive.infolist()
+        if len(members) > MAX_XLSX_MEMBERS:
+            raise ImportFileError(
+                f"The XLSX file holds {len(members)} parts; a workbook of players holds far "
+                f"fewer than {MAX_XLSX_MEMBERS}."
+            )
+        total = 0
+        for member in members:
+            total += member.file_size
+            if member.file_size > MAX_XLSX_MEMBER_BYTES or total > MAX_XLSX_TOTAL_BYTES:
+                raise ImportFileError(
+                    f"The XLSX file unpacks to more than {MAX_XLSX_MEMBER_BYTES // 2**20} MB "
+                    f"({member.filename}); a list of players is far smaller. Save only the "
+                    "players' sheet, or export it as CSV."
+                )
+            if member.file_size > 1024 * 1024 and (
+                member.file_size > MAX_XLSX_RATIO * max(member.compress_size, 1)
+            ):
+                raise ImportFileError(
+                    f"The XLSX file is packed {member.file_size // max(member.compress_size, 1)} "
+                    f"times ({member.filename}), as no list of players is; it is refused."
+                )
 
 
 def _xlsx_lines(data: bytes) -> Iterable[tuple[int, list[str]]]:
     from openpyxl import load_workbook
 
+    check_xlsx_archive(data)
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a file that is not a workbook
         raise ImportFileError(f"The XLSX file cannot be opened ({exc}).") from exc
     sheet = workbook.worksheets[0]
-    for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
-        yield number, [_cell_text(v) for v in values]
-    workbook.close()
+    try:
+        rows = sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS)
+        for number, values in enumerate(rows, start=1):
+            yield number, _checked_cells(number, [_cell_text(v) for v in values])
+    finally:
+        workbook.close()
 
 
 def _cell_text(value) -> str:
@@ -212,11 +303,12 @@ def _rows(lines: Iterable[tuple[int, list[str]]]) -> list[PlayerRow]:
         rows.append(
             PlayerRow(
                 line=line,
-                first_name=values.get("first_name", ""),
-                last_name=values.get("last_name", ""),
+                # Names in their one stored spelling before anything compares them.
+                first_name=clean_name(values.get("first_name", "")),
+                last_name=clean_name(values.get("last_name", "")),
                 ema_number=values.get("ema_number", ""),
                 country=values.get("country", ""),
-                club=values.get("club", ""),
+                club=clean_name(values.get("club", "")),
                 email=values.get("email", ""),
                 raw_reserve=values.get("reserve", ""),
             )

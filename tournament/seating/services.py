@@ -391,7 +391,22 @@ def _seats_write(
     sessions = [by_number[s.number] for s in inp.targets]
     assert len(rounds) == len(sessions), "the core seated another number of rounds"
     Seat.objects.filter(session__in=sessions).delete()
-    SeatChange.objects.filter(session__in=sessions).delete()  # they changed a seating now gone
+    # The log of hand changes is kept (nothing is deleted, issue 13): a line marks where the
+    # seating they changed was replaced, so the public page reads in order.
+    changed = set(
+        SeatChange.objects.filter(session__in=sessions).values_list("session_id", flat=True)
+    )
+    SeatChange.objects.bulk_create(
+        SeatChange(
+            session=session,
+            description="The seating was generated again; the changes above were to the "
+            "seating it replaced.",
+            by=job.created_by,
+            at=now,
+        )
+        for session in sessions
+        if session.pk in changed
+    )
     Seat.objects.bulk_create(
         Seat(session=session, table=inp.tables[t], wind=w, player=inp.players[p])
         for session, rnd in zip(sessions, rounds, strict=True)
@@ -498,6 +513,24 @@ def _sessions_text(numbers: list[int]) -> str:
     return ("session " if len(numbers) == 1 else "sessions ") + ", ".join(map(str, numbers))
 
 
+def _check_in_field(session: Session, player: Player, *, seated: bool, what: str) -> None:
+    """``player`` may be seated by hand in ``session``: a confirmed registration of its
+    tournament, and no standing disqualification (a disqualified player is never seated
+    again: EMA 2016 §5.5). A seat already held in the session counts as belonging."""
+    registered = Registration.objects.filter(
+        tournament_id=session.tournament_id,
+        player_id=player.pk,
+        status=Registration.Status.CONFIRMED,
+    ).exists()
+    if not registered and not seated:
+        raise ServiceError(f"{what} is not a player of this tournament.", field="player")
+    if player.pk in disqualified_player_ids(session.tournament):
+        raise ServiceError(
+            f"{player} is disqualified: a disqualified player is not seated again.",
+            field="player",
+        )
+
+
 def seat_change_preview(
     *, session: Session, player: Player, other: Player | None = None, spot: SeatSpot | None = None
 ) -> SeatChangePreview:
@@ -506,6 +539,11 @@ def seat_change_preview(
         s.player_id: s
         for s in Seat.objects.filter(session=session).select_related("table", "player")
     }
+    # Only this tournament's own players: checked before any message names anyone, so that
+    # an organiser of one tournament learns nothing of another's players by their ids.
+    _check_in_field(session, player, seated=player.pk in seats, what="The player to move")
+    if other is not None:
+        _check_in_field(session, other, seated=other.pk in seats, what="The player to swap with")
     mine = seats.get(player.pk)
     taken = {(s.table_id, s.wind): s for s in seats.values()}
     if other is not None:

@@ -17,6 +17,7 @@ from decimal import Decimal
 from openpyxl import Workbook
 
 from tournament.models import Tournament
+from tournament.spreadsheets import safe_row
 from tournament.standings.selectors import standings
 
 COLUMNS = [
@@ -64,7 +65,8 @@ def ema_csv(tournament: Tournament) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(COLUMNS)
-    writer.writerows(ema_rows(tournament))
+    # Names come from self sign-up: a "=..." name must not reach the EMA's machine live.
+    writer.writerows(safe_row(row) for row in ema_rows(tournament))
     return buffer.getvalue().encode("utf-8-sig")
 
 
@@ -74,7 +76,7 @@ def ema_xlsx(tournament: Tournament) -> bytes:
     sheet.title = "Results"
     sheet.append(COLUMNS)
     for row in ema_rows(tournament):
-        sheet.append(row)
+        sheet.append(safe_row(row))
     # EMA numbers are ids with leading zeros ("01000001"), never numbers.
     for cell in sheet["B"][1:]:
         cell.number_format = "@"

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0004_seating_jobs_fixed_tables'),
+        ('tournament', '0006_harden_a_names_nfc'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,74 @@
+"""Rate limits of the API: per IP address for anonymous clients, per user for logged-in ones.
+
+django-ninja's throttles keep each client's recent requests in Django's cache (Redis in
+production, so the limit holds across gunicorn processes) and answer 429 with
+``Retry-After``.  The rates are read from the settings at each request (``API_ANON_RATE``,
+``API_USER_RATE``, e.g. "60/min"), so a deployment or a test can change them.
+
+The client's IP address is ``REMOTE_ADDR`` unless ``NINJA_NUM_PROXIES`` (environment variable
+``NUM_PROXIES``) says how many reverse proxies put their address in ``X-Forwarded-For``: a
+client cannot then escape the limit by sending that header itself.
+
+One throttle object serves every request of a process, and django-ninja keeps the current
+request's key, time and history on it between ``allow_request`` and ``wait``; here they live
+in a thread-local, so that threads serving two clients at once (runserver, gunicorn's gthread
+workers) do not write one client's history under the other's key.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from django.conf import settings
+from ninja.throttling import SimpleRateThrottle
+
+
+def _per_thread(name: str) -> property:
+    return property(
+        lambda self: getattr(self._state, name),
+        lambda self, value: setattr(self._state, name, value),
+    )
+
+
+class _SettingsRateThrottle(SimpleRateThrottle):
+    setting = ""
+    key = _per_thread("key")
+    now = _per_thread("now")
+    history = _per_thread("history")
+
+    def __init__(self):
+        self._state = threading.local()
+        super().__init__(rate=self.get_rate())
+
+    def get_rate(self) -> str:
+        return getattr(settings, self.setting)
+
+    def allow_request(self, request) -> bool:
+        self.rate = self.get_rate()
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request)
+
+
+class AnonymousThrottle(_SettingsRateThrottle):
+    """Anonymous clients, by IP address."""
+
+    scope = "api_anon"
+    setting = "API_ANON_RATE"
+
+    def get_cache_key(self, request) -> str | None:
+        if request.user.is_authenticated:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class UserThrottle(_SettingsRateThrottle):
+    """Logged-in users (staff looking at a draft, a player), by account: anyone may sign up,
+    so an account is limited too, only less tightly."""
+
+    scope = "api_user"
+    setting = "API_USER_RATE"
+
+    def get_cache_key(self, request) -> str | None:
+        if not request.user.is_authenticated:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
