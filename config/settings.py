@@ -61,6 +61,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_filters",
+    # Only for its static flags/ (tournament/flags.py); its CountryField works without it.
+    "django_countries",
     "simple_history",
     # django-ninja: in INSTALLED_APPS so that its Swagger UI is served from its static files
     # rather than a CDN (a venue's network may have no way out).

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
 from api.views import api
+from tournament import webapp
 from tournament.converters import IdConverter
 from tournament.events import views as event_views
 from tournament.registration import views as registration_views
@@ -13,6 +14,9 @@ register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("", event_views.home, name="home"),
+    path("favicon.ico", webapp.favicon),
+    path("manifest.webmanifest", webapp.webmanifest, name="webmanifest"),
+    path("sw.js", webapp.service_worker, name="service_worker"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", registration_views.signup, name="signup"),

@@ -11,22 +11,28 @@ from tournament.spreadsheets import number
 from .kinds import show
 
 
+def _labelled(name: str) -> tables.Column:
+    """A column whose cells carry their heading: on a phone the log's rows become cards
+    (site.css ``table.stack``), each value led by what it is."""
+    return tables.Column(verbose_name=name, orderable=False, attrs={"td": {"data-label": name}})
+
+
 class LogTable(tables.Table):
-    at = tables.Column(verbose_name="When", orderable=False)
-    by = tables.Column(verbose_name="Who", orderable=False)
-    ref = tables.Column(verbose_name="#", orderable=False)
-    action = tables.Column(verbose_name="Action", orderable=False)
-    player = tables.Column(verbose_name="Player", orderable=False)
-    session = tables.Column(verbose_name="Session", orderable=False)
-    table = tables.Column(verbose_name="Table", orderable=False)
-    hand = tables.Column(verbose_name="Hand", orderable=False)
-    what = tables.Column(verbose_name="What", orderable=False)
-    points = tables.Column(verbose_name="Points", orderable=False)
-    counts = tables.Column(verbose_name="Counts", orderable=False)
-    reason = tables.Column(verbose_name="Reason", orderable=False)
+    at = _labelled("When")
+    by = _labelled("Who")
+    ref = _labelled("#")
+    action = _labelled("Action")
+    player = _labelled("Player")
+    session = _labelled("Session")
+    table = _labelled("Table")
+    hand = _labelled("Hand")
+    what = _labelled("What")
+    points = _labelled("Points")
+    counts = _labelled("Counts")
+    reason = _labelled("Reason")
 
     class Meta:
-        attrs = {"class": "data-table referee-log"}
+        attrs = {"class": "data-table referee-log stack"}
         empty_text = "Nothing logged yet."
 
     def render_at(self, value):

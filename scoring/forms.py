@@ -118,7 +118,12 @@ class FinalScoresForm(SheetMetaForm):
                 widget=forms.NumberInput(attrs={"step": 100, "inputmode": "numeric"}),
             )
             self.fields[f"chombo_{i}"] = bounded_integer(
-                f"Chombo by {name}", min_value=0, max_value=MAX_CHOMBO, initial=0, required=False
+                f"Chombo by {name}",
+                min_value=0,
+                max_value=MAX_CHOMBO,
+                initial=0,
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
         # Every stick on the table came out of the points in play (EMA 3.3.14).
         self.fields["riichi_left"] = bounded_integer(
@@ -126,6 +131,7 @@ class FinalScoresForm(SheetMetaForm):
             min_value=0,
             max_value=limit // max(ruleset.riichi_stick, 100),
             initial=0,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         )
 
     def point_fields(self):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scoring.rules.errors import RuleViolation
 from tournament.models import Seat, Session
 
 from .models import ScoreSheet, SheetVersion
-from .services import SEATS
+from .services import SEATS, evaluate_entry, violation_hand
 
 
 @dataclass
@@ -57,6 +58,62 @@ def running_totals(result: dict) -> list[dict]:
             }
         )
     return rows
+
+
+ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+def round_name(label: str) -> str:
+    """The core's round label in words: "E1" -> "East 1"."""
+    return f"{ROUND_NAMES.get(label[:1], label[:1])} {label[1:]}".strip()
+
+
+def hands_preview(tournament, hands: list[dict], names: list[str]) -> dict:
+    """The running totals of a sheet being typed, and the round of the hand to come.
+
+    The guided hand-by-hand entry asks after each hand. The rules core plays the hands so
+    far as if the time limit had ended the game (an unfinished sheet is not an error here);
+    asked once more without that, it names the hand that must come next (its
+    ``game_not_over`` violation carries the round label), or says the game is over.
+    """
+    entry = {"hands": hands, "ended_by_time": True, "substitutes": [""] * 4}
+    try:
+        answer = evaluate_entry(tournament, "hands", entry, names)
+    except RuleViolation as violation:
+        return {
+            "ok": False,
+            "error": violation.message,
+            "error_hand": violation_hand(violation),
+            "hands": [],
+            "next": None,
+        }
+    rows = running_totals(answer)
+    following = None
+    try:
+        evaluate_entry(tournament, "hands", {**entry, "ended_by_time": False}, names)
+    except RuleViolation as violation:
+        label = violation.params.get("label")
+        if violation.reason == "game_not_over" and label:
+            following = {
+                "number": len(hands) + 1,
+                "round": label,
+                "round_name": round_name(label),
+                # Counters and sticks when the core names them (it names the round only
+                # today); the page shows what it is given.
+                "honba": violation.params.get("honba"),
+                "riichi_on_table": violation.params.get("sticks"),
+            }
+    start = [answer["start_points"]] * 4
+    return {
+        "ok": True,
+        "error": "",
+        "error_hand": None,
+        "hands": [{**row, "round_name": round_name(row["round"])} for row in rows],
+        "start": start,
+        "totals": rows[-1]["totals"] if rows else start,
+        "next": following,
+        "game_over": following is None,
+    }
 
 
 def _names(letters, names: list[str]) -> str:

@@ -11,6 +11,11 @@ urlpatterns = [
     path("sessions/<id:number>/sheets/", views.session_sheets, name="session"),
     path("sessions/<id:number>/sheets/<id:table_number>/", views.sheet, name="sheet"),
     path(
+        "sessions/<id:number>/sheets/<id:table_number>/check/",
+        views.sheet_check,
+        name="check",
+    ),
+    path(
         "sessions/<id:number>/sheets/<id:table_number>/confirm/",
         views.confirm,
         name="confirm",

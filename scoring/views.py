@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.clickjacking import xframe_options_sameorigin
@@ -202,6 +203,7 @@ def sheet(request, slug: str, number: int, table_number: int):
                 [{"fields": f} for f in formset.empty_form.seat_fields()] if formset else []
             ),
             "seat_heads": list(zip("ESWN", seats.names, strict=True)),
+            "rules": tournament.rules(),
             "conflict": conflict,
             "mine_lines": mine_lines,
             "conflict_lines": (
@@ -259,6 +261,45 @@ def _result_rows(result: dict | None, names: list[str]) -> list[dict]:
     return [
         {"seat": seat, "name": names[i], **result["seats"][seat]} for i, seat in enumerate("ESWN")
     ]
+
+
+@login_required
+@require_POST
+def sheet_check(request, slug: str, number: int, table_number: int):
+    """The running totals of the hands typed so far, as JSON, for the guided hand-by-hand
+    entry (static/js/sheet_hands.js). Nothing is stored: the sheet is saved by the sheet
+    page's own form, the same one the desk's grid submits."""
+    tournament = staffed_tournament(request, slug)
+    session = get_object_or_404(Session, tournament=tournament, number=number)
+    table = get_object_or_404(Table, tournament=tournament, number=table_number)
+    try:
+        names = table_seats(session, table).names
+    except SheetError as error:
+        return JsonResponse({"ok": False, "error": str(error), "error_hand": None}, status=400)
+    formset = HandFormSet(
+        request.POST,
+        prefix="hands",
+        form_kwargs={"names": names, "ruleset": tournament.rules()},
+    )
+    if not formset.is_valid():
+        index, form = next(
+            ((i, f) for i, f in enumerate(formset.forms) if f.errors),
+            (None, None),
+        )
+        if form is None:  # the management form itself: not a sheet page's post
+            message = "The sheet's hand count is missing: reload the page."
+        else:
+            message = " ".join(
+                [*form.non_field_errors()]
+                + [
+                    f"{form[name].label}: {' '.join(e)}"
+                    for name, e in form.errors.items()
+                    if name != "__all__"
+                ]
+            )
+        return JsonResponse({"ok": False, "error": message, "error_hand": index})
+    hands = [form.hand() for form in formset.forms if not form.is_blank()]
+    return JsonResponse(selectors.hands_preview(tournament, hands, names))
 
 
 @login_required

@@ -103,3 +103,58 @@ def test_core_imports_no_django():
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_absurd_sizes_are_refused_at_once_naming_the_limit():
+    from tournament.seating.core.options import MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES
+
+    cases = [
+        ("plan", {"players": 40, "rounds": 10000}, f"at most {MAX_ROUNDS}"),
+        ("plan", {"players": 10**6, "rounds": 4}, f"at most {MAX_PLAYERS}"),
+        ("plan", {"players": 40, "rounds": 4, "tables": 10**9}, f"at most {MAX_TABLES}"),
+        ("plan", {"players": 10**30, "rounds": 4}, f"at most {MAX_PLAYERS}"),
+        ("plan", {"players": 40, "rounds": 4, "seed": 10**30}, "at most"),
+        ("swiss", {"players": 10**30, "standings": [0, 1, 2, 3]}, f"at most {MAX_PLAYERS}"),
+    ]
+    lines = "\n".join(json.dumps(data) for command, data, _ in cases if command == "plan") + "\n"
+    done = run(["plan", "--batch"], lines)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    wanted = [text for command, _, text in cases if command == "plan"]
+    assert len(answers) == len(wanted)
+    for answer_, text in zip(answers, wanted, strict=True):
+        assert answer_["ok"] is False
+        assert answer_["error_code"] == "invalid_input"
+        assert text in answer_["error"]
+    swiss_answer = json.loads(run(["swiss"], json.dumps(cases[-1][1])).stdout)
+    assert swiss_answer["error_code"] == "invalid_input"
+
+
+def test_floats_nan_and_booleans_are_no_whole_numbers():
+    lines = [
+        '{"players": 40.0, "rounds": 4}',
+        '{"players": 40, "rounds": NaN}',
+        '{"players": 40, "rounds": Infinity}',
+        '{"players": true, "rounds": 4}',
+        '{"players": 40, "rounds": 4, "tables": 10.5}',
+        '{"players": 40, "rounds": 4, "time_limit": NaN}',
+        '{"players": 40, "rounds": 4, "seed": false}',
+    ]
+    done = run(["plan", "--batch"], "\n".join(lines) + "\n")
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == len(lines)
+    assert all(a["error_code"] == "invalid_input" for a in answers), answers
+
+
+def test_deep_nesting_and_huge_numbers_answer_json_errors():
+    nested = "[" * 100_000 + "]" * 100_000
+    huge = '{"players": ' + "9" * 5000 + ', "rounds": 4}'
+    inside = '{"players": 40, "rounds": 4, "history": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    done = run(["plan", "--batch"], "\n".join([nested, huge, inside]) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["ok"] for a in answers] == [False, False, False]
+    assert all(a["error_code"] == "invalid_json" for a in answers)
+    single = run(["swiss"], nested)
+    assert single.returncode == 0
+    assert json.loads(single.stdout)["error_code"] == "invalid_json"

@@ -7,6 +7,7 @@ import pytest
 from tournament.seating.core.designs import (
     affine_schedule,
     construct,
+    difference_schedule,
     max_repeat_free_rounds,
     rotational_design,
     tabled_schedule,
@@ -75,3 +76,26 @@ def test_no_tabled_schedule_where_none_can_exist():
     # 4 orbits of even length: the differences would form a complete mapping of Z_10.
     assert tabled_schedule(40, 10) is None
     assert tabled_schedule(20, 7) is None
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds"),
+    [(20, 5), (24, 5), (32, 7), (32, 8), (36, 9), (44, 11), (48, 8), (72, 12), (400, 12)],
+)
+def test_difference_schedule_seats_groups_on_tables_nobody_visits_twice(players, rounds):
+    # Tables equal to sessions where a full difference matrix exists (20 x 5, 32 x 8 over
+    # Z_2^3, 36 x 9 over Z_3^2, 44 x 11), fewer sessions than tables elsewhere.
+    schedule = difference_schedule(players, rounds)
+    assert schedule is not None and len(schedule) == rounds
+    grid = [[list(group) for group in rnd] for rnd in schedule]
+    assert all(len(rnd) == players // 4 for rnd in grid)
+    assert_everyone_once(grid, range(players))
+    assert repeated_meetings(grid) == 0
+    assert repeated_table_visits(grid) == 0
+
+
+def test_no_difference_schedule_with_more_rounds_than_tables_or_none_possible():
+    assert difference_schedule(40, 11) is None
+    # Six tables and six rounds: no 5-row difference matrix of order 6 (as for 16 x 4).
+    assert difference_schedule(24, 6) is None
+    assert difference_schedule(16, 4) is None

@@ -156,3 +156,42 @@ def test_progress_is_reported():
     )
     assert calls and calls[-1][0] == calls[-1][1]
     assert all(0 <= d <= t for d, t in calls)
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds"),
+    [(24, 4), (24, 5), (32, 6), (32, 7), (36, 6), (44, 7), (48, 8), (56, 9), (60, 10), (72, 12)],
+)
+def test_no_repeated_table_when_more_tables_than_sessions(players, rounds):
+    # The sizes the issue found with repeated visits (32 x 7: 25 of them) before the
+    # difference-matrix schedules.
+    for seed in (5, 11):
+        result = make(players=players, rounds=rounds, seed=seed)
+        assert_everyone_once(result.rounds, range(players))
+        assert result.quality.repeated_meetings == 0
+        assert result.quality.repeated_table_visits == 0
+        assert result.quality.max_wind_imbalance <= 1
+
+
+def test_replan_with_byes_after_two_withdrawals():
+    # 40 x 8, two players leave after session 3: 38 players, two sit out each later session,
+    # the byes going to those who sat out least - ten different players, once each.
+    played = make(players=40, rounds=8, seed=3).rounds[:3]
+    active = [p for p in range(40) if p not in (6, 29)]
+    result = make(players=40, rounds=8, seed=3, history=played, active=active)
+    assert result.rounds[:3] == played
+    assert result.quality.repeated_meetings == 0
+    sat_out: dict[int, int] = dict.fromkeys(active, 0)
+    for rnd in result.rounds[3:]:
+        seated = [p for table in rnd for p in table]
+        assert len(seated) == 36 and len(set(seated)) == 36
+        assert set(seated) <= set(active)
+        for p in active:
+            sat_out[p] += p not in seated
+    assert sorted(sat_out.values()) == [0] * 28 + [1] * 10
+
+
+def test_uneven_field_refused_without_history():
+    with pytest.raises(SeatingError) as info:
+        PlanOptions.from_mapping({"players": 40, "rounds": 4, "active": list(range(38))})
+    assert info.value.code == "players_not_multiple_of_four"

@@ -78,11 +78,16 @@ def test_swiss_avoids_tables_already_used_when_there_are_spare_tables():
 
 
 def test_player_moves_only_as_far_as_needed():
-    # 0 and 1 met before: the top table takes 0, 2, 3, 4 and 1 goes one table down.
-    first = [[0, 1, 8, 9], [2, 10, 11, 12], [3, 13, 14, 15], [4, 5, 6, 7]]
+    # 0 and 1 met before: the top table takes 0, 2, 3, 4 and 1 goes one table down. (0, 2, 3
+    # and 4 sat at four different tables in four different seats: spare tables and winds
+    # leave them a table in common where each gets a new wind - with four tables and all four
+    # East in round 1 they could not sit together without a repeated table and a second East.)
+    first = [[0, 1, 8, 9], [10, 2, 11, 12], [13, 14, 3, 15], [5, 6, 7, 4], [], [], [], []]
     standings = list(range(16))
     result = swiss(
-        SwissOptions.from_mapping({"players": 16, "standings": standings, "history": [first]})
+        SwissOptions.from_mapping(
+            {"players": 16, "standings": standings, "history": [first], "tables": 8}
+        )
     )
     assert repeated_meetings([first, result.round]) == 0
     tops = [sorted(t) for t in result.round]
@@ -184,3 +189,31 @@ def test_overlapping_tables_share_the_range_of_the_first_table():
         # is table 0 with some of them, or nothing (a table overlapping no other).
         assert picks == [] or (0 in picks and len(picks) >= 2)
     assert any(7 in picks for picks in picked)
+
+
+def test_table_repair_meets_halls_condition_by_one_swap():
+    # Players 0, 1 may only use table 0; 6, 7 tables 0 and 1; the others any of 0..2. Both
+    # tables below can only go to table 0: one must repeat a table. Swapping 1 and 6 frees
+    # table 1 for the second group at no cost in spread (all players are tied here).
+    free = {0: 0b001, 1: 0b001, 6: 0b011, 7: 0b011}
+
+    def group_tables(g):
+        mask = 0b111
+        for p in g:
+            mask &= free.get(p, 0b111)
+        return mask
+
+    groups = [[0, 6, 2, 3], [1, 7, 4, 5]]
+    assert swiss_module._unmatched(groups, group_tables) == 1
+    repaired = swiss_module._table_repair(
+        groups, lambda g: 0, group_tables, random.Random(1), steps=200, deadline=None
+    )
+    assert swiss_module._unmatched(repaired, group_tables) == 0
+    assert sorted(p for g in repaired for p in g) == list(range(8))
+
+
+def test_winds_fit_is_a_system_of_distinct_representatives():
+    assert swiss_module._winds_fit((0b0001, 0b0010, 0b0100, 0b1000))
+    assert swiss_module._winds_fit((0b0011, 0b0011, 0b1100, 0b1100))
+    assert not swiss_module._winds_fit((0b0001, 0b0001, 0b1110, 0b1110))
+    assert not swiss_module._winds_fit((0b0011, 0b0011, 0b0011, 0b1100))

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from tournament.clock import selectors as clock_selectors
 from tournament.errors import ServiceError
 from tournament.events import selectors
 from tournament.events import services as setup_services
@@ -21,10 +22,11 @@ from tournament.events.forms import (
     TablesForm,
     TournamentForm,
 )
-from tournament.models import Staff
+from tournament.models import Session, Staff
 from tournament.pages import form_error, organised_tournament, redirect_back, viewable_tournament
 from tournament.permissions import may_create_tournament, require_may_create_tournament
 from tournament.registration import selectors as registration_selectors
+from tournament.seating import selectors as seating_selectors
 
 
 @login_required
@@ -185,6 +187,19 @@ def home(request):
     )
 
 
+def _my_day(tournament, registration, now) -> dict:
+    """What a registered player looks for on the event page: where he sits next and the
+    clock of the session being played."""
+    session = tournament.sessions.filter(state=Session.State.RUNNING).first()
+    clock = None
+    if session is not None:
+        clock = {"session": session, "reading": clock_selectors.session_clock_reading(session, now)}
+    active = registration is not None and registration.status != registration.Status.WITHDRAWN
+    player = registration.player if active else None
+    next_seat = seating_selectors.player_next_seat(tournament, player) if player else None
+    return {"my_player": player, "my_next": next_seat, "clock_now": clock}
+
+
 def detail(request, slug: str):
     tournament = viewable_tournament(request, slug)
     now = timezone.now()
@@ -193,6 +208,7 @@ def detail(request, slug: str):
         request,
         "tournament/detail.html",
         {
+            **_my_day(tournament, my_registration, now),
             "tournament": tournament,
             "sessions": selectors.sessions_with_counts(tournament),
             "counts": registration_selectors.registration_counts(tournament),

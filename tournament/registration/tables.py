@@ -7,7 +7,10 @@ from django.template import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
 
+from tournament.flags import flag_html
 from tournament.models import Registration
+
+WIDE = {"th": {"class": "wide"}, "td": {"class": "wide"}}
 
 
 class PageContextTemplateColumn(tables.TemplateColumn):
@@ -40,9 +43,10 @@ class RegistrationTable(tables.Table):
         order_by=("player__last_name", "player__first_name"),
         exclude_from_export=True,
     )
-    ema_number = tables.Column(accessor="player__ema_number", verbose_name="EMA number")
+    # On a phone (site.css "wide"): name, country and status; the rest on a wider screen.
+    ema_number = tables.Column(accessor="player__ema_number", verbose_name="EMA number", attrs=WIDE)
     country = tables.Column(accessor="player__country", verbose_name="Country")
-    club = tables.Column(accessor="player__club", verbose_name="Club")
+    club = tables.Column(accessor="player__club", verbose_name="Club", attrs=WIDE)
     status = tables.Column()
     reserve = tables.Column(accessor="is_reserve", verbose_name="Reserve", visible=False)
     # Organisers only (see __init__): contact, check-in, and what they can do with a row.
@@ -85,9 +89,7 @@ class RegistrationTable(tables.Table):
 
     def render_country(self, record: Registration):
         country = record.player.country
-        return format_html(
-            '<span class="flag" aria-hidden="true">{}</span> {}', country.unicode_flag, country.name
-        )
+        return format_html("{} {}", flag_html(country.code), country.name)
 
     def value_country(self, record: Registration) -> str:
         return record.player.country.code

@@ -84,6 +84,38 @@ def player_schedule(tournament: Tournament, player: Player) -> list[ScheduleRow]
     return rows
 
 
+def player_next_seat(tournament: Tournament, player: Player) -> ScheduleRow | None:
+    """Where the player sits now or next: the running session he is seated in, else the
+    next planned one (seated or not yet); None once all his sessions are played. A few
+    queries whatever the size of the event: the event page shows it to every player."""
+    states = [Session.State.RUNNING, Session.State.PLANNED]
+    seats = Seat.objects.filter(
+        session__tournament=tournament, player=player, session__state__in=states
+    ).select_related("session", "table")
+    # Running before planned ("running" < "planned" is not alphabetical: order in Python).
+    seat = min(
+        seats,
+        key=lambda s: (s.session.state != Session.State.RUNNING, s.session.number),
+        default=None,
+    )
+    planned = (
+        tournament.sessions.filter(state=Session.State.PLANNED).order_by("number").first()
+        if seat is None or seat.session.state != Session.State.RUNNING
+        else None
+    )
+    if planned is not None and (seat is None or planned.number < seat.session.number):
+        return ScheduleRow(session=planned, seat=None)  # the next session is not seated yet
+    if seat is None:
+        return None
+    opponents = list(
+        Seat.objects.filter(session=seat.session, table=seat.table)
+        .exclude(player=player)
+        .select_related("player")
+        .order_by("wind")
+    )
+    return ScheduleRow(session=seat.session, seat=seat, opponents=opponents)
+
+
 # --- quality -------------------------------------------------------------------------------
 
 

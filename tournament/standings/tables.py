@@ -8,7 +8,13 @@ from decimal import Decimal
 import django_tables2 as tables
 from django.utils.html import format_html
 
+from tournament.flags import flag_html
+
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+# Columns a phone leaves out (site.css, class "wide"): rank, name and total come first; the
+# rest is one tap away on the player's page, which the name links to.
+WIDE = {"td": {"class": "wide"}, "th": {"class": "wide"}}
+WIDE_NUM = {"td": {"class": "num wide"}, "th": {"class": "num wide"}}
 
 
 def points(value) -> str:
@@ -34,11 +40,11 @@ class PointsColumn(tables.Column):
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name="Rank", order_by=("sort_rank",), attrs=NUM)
     name = tables.Column(verbose_name="Player", order_by=("name",))
-    ema_number = tables.Column(verbose_name="EMA number", orderable=False)
-    country = tables.Column(verbose_name="Country", accessor="country_name")
+    ema_number = tables.Column(verbose_name="EMA number", orderable=False, attrs=WIDE)
+    country = tables.Column(verbose_name="Country", accessor="country_name", attrs=WIDE)
     total = PointsColumn(verbose_name="Total")
-    played = tables.Column(verbose_name="Sessions", attrs=NUM)
-    penalties = PointsColumn(verbose_name="Penalties")
+    played = tables.Column(verbose_name="Sessions", attrs=WIDE_NUM)
+    penalties = PointsColumn(verbose_name="Penalties", attrs=WIDE_NUM)
 
     class Meta:
         attrs = {"class": "data-table standings"}
@@ -47,7 +53,10 @@ class StandingsTable(tables.Table):
 
     def __init__(self, data, *, session_numbers, **kwargs):
         extra = [
-            (f"s{n}", PointsColumn(verbose_name=f"S{n}", default=None, accessor=f"s{n}"))
+            (
+                f"s{n}",
+                PointsColumn(verbose_name=f"S{n}", default=None, accessor=f"s{n}", attrs=WIDE_NUM),
+            )
             for n in session_numbers
         ]
         super().__init__(data, extra_columns=extra, **kwargs)
@@ -91,8 +100,8 @@ class StandingsTable(tables.Table):
 
     def render_country(self, record):
         return format_html(
-            '<span class="flag" aria-hidden="true">{}</span> {}',
-            record["flag"],
+            "{} {}",
+            flag_html(record["country_code"]),
             record["country_name"],
         )
 

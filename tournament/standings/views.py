@@ -12,6 +12,7 @@ from django.urls import reverse
 from django_tables2 import RequestConfig
 
 from tournament.converters import parse_id
+from tournament.flags import flag_html
 from tournament.models import Player, Session, Tournament
 from tournament.pages import table_export, viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
@@ -41,7 +42,7 @@ def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
             "ema_number": player.ema_number,
             "country_code": player.country.code,
             "country_name": player.country.name,
-            "flag": player.country.unicode_flag,
+            "flag": flag_html(player.country.code),
             "total": row.total,
             "played": row.played,
             "penalties": row.penalties,
@@ -123,7 +124,7 @@ def standings_projector_rows(request, slug: str):
                 {
                     "rank": row.rank if row.rank is not None else "—",
                     "name": f"{row.player.first_name} {row.player.last_name}",
-                    "flag": row.player.country.unicode_flag,
+                    "flag": flag_html(row.player.country.code),
                     "total": points(row.total),
                     "last": points(row.by_session.get(data.session_numbers[-1]))
                     if data.session_numbers
@@ -197,7 +198,7 @@ def session_results_projector_rows(request, slug: str, number: int):
                 {
                     "rank": page.start_index() + i,
                     "name": f"{r.player.first_name} {r.player.last_name}",
-                    "flag": r.player.country.unicode_flag,
+                    "flag": flag_html(r.player.country.code),
                     "total": points(r.score),
                     "last": f"{r.sheet.table}, place {r.rank}",
                 }

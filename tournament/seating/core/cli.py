@@ -50,8 +50,15 @@ COMMANDS: dict[str, Callable[[Any], dict[str, Any]]] = {"plan": answer_plan, "sw
 def answer(command: str, line: str) -> dict[str, Any]:
     try:
         data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return {"ok": False, "error_code": "invalid_json", "error": f"the input is not JSON: {exc}"}
+    except (ValueError, RecursionError) as exc:
+        # ValueError covers JSONDecodeError and a number of more digits than Python converts;
+        # RecursionError deeply nested brackets, which the parser follows by recursion.
+        reason = "it is nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        return {
+            "ok": False,
+            "error_code": "invalid_json",
+            "error": f"the input is not JSON: {reason[:200]}",
+        }
     try:
         return COMMANDS[command](data)
     except SeatingError as exc:

@@ -561,3 +561,180 @@ def construct(players: int, rounds: int, effort: int = 1) -> Schedule | None:
         if found is not None:
             return found[:rounds]
     return cyclic_schedule(players, rounds, effort)
+
+
+# ---------------------------------------------------------------------------------------------
+# Difference-matrix schedules: groups that come with their physical tables.
+
+
+def _group_moduli(order: int) -> list[tuple[int, ...]]:
+    """Abelian groups of ``order`` to search in, as the moduli of their cyclic factors.
+
+    For a prime power p**k the elementary abelian group Z_p x ... x Z_p first (the additive
+    group of GF(p**k), over which full difference matrices exist, e.g. for 8 and 9 where Z_8
+    and Z_9 have none); the cyclic group; Z_2 x Z_(order/2) for other orders divisible by 4."""
+    p = next(d for d in range(2, order + 1) if order % d == 0)
+    k, rest = 0, order
+    while rest % p == 0:
+        rest //= p
+        k += 1
+    if rest == 1 and k > 1:
+        return [(p,) * k, (order,)]
+    if order % 4 == 0:
+        return [(order,), (2, order // 2)]
+    return [(order,)]
+
+
+class _Abelian:
+    """Z_m1 x Z_m2 x ..., elements numbered 0..order-1 in mixed radix."""
+
+    def __init__(self, moduli: tuple[int, ...]) -> None:
+        self.moduli = moduli
+        self.order = math.prod(moduli)
+        digits = [self._digits(x) for x in range(self.order)]
+        self._sub = [
+            [
+                self._number([(a - b) % m for a, b, m in zip(x, y, moduli, strict=True)])
+                for y in digits
+            ]
+            for x in digits
+        ]
+
+    def _digits(self, x: int) -> list[int]:
+        out = []
+        for m in self.moduli:
+            x, d = divmod(x, m)
+            out.append(d)
+        return out
+
+    def _number(self, digits: list[int]) -> int:
+        x = 0
+        for d, m in zip(reversed(digits), reversed(self.moduli), strict=True):
+            x = x * m + d
+        return x
+
+    def sub(self, x: int, y: int) -> int:
+        return self._sub[x][y]
+
+
+ROWS = 5  # a zero row and one row for each of the four players' classes
+
+
+def _difference_columns(
+    group: _Abelian, columns: int, rng: random.Random, budget: int
+) -> list[list[int]] | None:
+    """``columns`` columns of a 5-row difference matrix over ``group``, or None.
+
+    Row 0 is all zero; for any two rows a, b the differences row_a[x] - row_b[x] must be
+    distinct over the columns x. Column 0 is all zero (every row may be translated). A
+    backtracking search fills column after column, cell after cell, in random order; it gives
+    up after ``budget`` nodes (the caller restarts with another order: heavy-tailed runs).
+    """
+    order = group.order
+    sub = group.sub
+    # used[a][b]: differences row_a - row_b already taken (b < a; b = 0 is the zero row).
+    used = [[{0} for _ in range(a)] for a in range(ROWS)]
+    matrix: list[list[int]] = [[0] * ROWS]
+    nodes = 0
+
+    def fill(column: list[int]) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
+            return False
+        a = len(column)
+        if a == ROWS:
+            matrix.append(list(column))
+            if len(matrix) == columns or fill([0]):
+                return True
+            matrix.pop()
+            return False
+        values = list(range(1, order))
+        rng.shuffle(values)
+        for v in values:
+            diffs = [sub(v, column[b]) for b in range(a)]
+            if any(d in used[a][b] for b, d in enumerate(diffs)):
+                continue
+            for b, d in enumerate(diffs):
+                used[a][b].add(d)
+            column.append(v)
+            if fill(column):
+                return True
+            column.pop()
+            for b, d in enumerate(diffs):
+                used[a][b].discard(d)
+            if nodes > budget:
+                return False
+        return False
+
+    if columns <= 1 or fill([0]):
+        return matrix[:columns]
+    return None
+
+
+def _prime_power(order: int) -> bool:
+    """Whether ``order`` is a prime power: only then (of the orders tried) can a full
+    difference matrix, as many rounds as tables, be expected from the search."""
+    p = next(d for d in range(2, order + 1) if order % d == 0)
+    while order % p == 0:
+        order //= p
+    return order == 1
+
+
+def _multiplier_columns(order: int, columns: int) -> list[list[int]] | None:
+    """Where 2 and 3 are prime to ``order``: row a of column x is a*x mod order, whose
+    differences (a - b)*x are distinct because 1..4 are units mod order. Immediate, and the
+    full matrix (columns = order)."""
+    if math.gcd(order, 6) != 1 or order < 5:
+        return None
+    return [[a * x % order for a in range(ROWS)] for x in range(columns)]
+
+
+@lru_cache(maxsize=64)
+def difference_schedule(players: int, rounds: int, restarts: int = 30) -> Schedule | None:
+    """A repeat-free schedule of ``rounds`` rounds on T = players/4 tables in which group t of
+    every round sits at physical table t and nobody ever comes back to a table; or None.
+
+    Players are the pairs (class a in 1..4, g in an abelian group G of order T); in round x,
+    player (a, g) sits at table g + row_a[x] of a 5 x rounds difference matrix over G. Each
+    table then holds one player of each class in every round; a player's tables
+    g + row_a[x] are all different (row_a - row_0 has distinct entries); and players
+    (a, g), (b, h) of different classes share table in round x only when
+    row_a[x] - row_b[x] = h - g, which happens in at most one round. So rounds <= T gives no
+    repeated meeting and no repeated table at all: every field with more tables than
+    sessions, and with as many where a full difference matrix exists (T prime to 6, or a
+    prime power at least 5 when the search finds it). Deterministic (own seeds), cached.
+    """
+    if players % 4 or rounds < 1:
+        return None
+    order = players // 4
+    if rounds > order or order < 2:
+        return None
+    matrix = _multiplier_columns(order, rounds)
+    group = _Abelian((order,))
+    if matrix is None and (rounds < order or _prime_power(order)):
+        # Short restarts: a search that does not close soon rarely closes later, and a field
+        # without any such matrix (T = 10 with 9 or 10 rounds, T = 12 with 11) must give up
+        # in about a second, leaving the time to the local search.
+        budget = 200 + 40 * rounds * order
+        total = max(20 * budget, 150_000)
+        for moduli in _group_moduli(order):
+            group = _Abelian(moduli)
+            for seed in range(restarts):
+                matrix = _difference_columns(group, rounds, random.Random(seed), budget)
+                total -= budget
+                if matrix is not None or total <= 0:
+                    break
+            if matrix is not None:
+                break
+    if matrix is None:
+        return None
+    schedule: Schedule = []
+    for column in matrix:
+        groups = []
+        for t in range(order):
+            # Player (a, g) is number (a - 1) * T + g; at table t in this round sits the g with
+            # g + row_a = t.
+            groups.append(tuple((a - 1) * order + group.sub(t, column[a]) for a in range(1, ROWS)))
+        schedule.append(groups)  # type: ignore[arg-type]
+    return schedule

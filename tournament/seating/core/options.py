@@ -17,18 +17,54 @@ from .errors import SeatingError
 Table = list[int]
 Round = list[Table]
 
+# Limits of the input, checked before any work so that an absurd case is refused at once
+# (issue 13 item 10) instead of running for hours or exhausting memory.
+# The largest riichi events seat a few hundred players (WRC about 300-400); 2000 leaves room
+# for any event and keeps the search's pair table (players x players counts) near 4 million.
+MAX_PLAYERS = 2000
+# EMA events play 4 to about 12 hanchan, long leagues a few dozen; 40 keeps a plan's search
+# (proportional to players x rounds) within a minute.
+MAX_ROUNDS = 40
+# Physical tables: one per four players, plus spare tables an organiser may name.
+MAX_TABLES = MAX_PLAYERS // 4 * 2
+# Seeds feed random.Random; a 64-bit range is more than enough and keeps them storable.
+MAX_SEED = 2**63 - 1
+# A time limit longer than an hour is no limit an organiser waits for.
+MAX_TIME_LIMIT = 3600.0
 
-def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 24 else text[:20] + "..."
+
+
+def _int(
+    data: Mapping[str, Any],
+    key: str,
+    default: int | None = None,
+    low: int | None = None,
+    high: int | None = None,
+) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SeatingError("invalid_input", detail=f"'{key}' must be a whole number")
+        raise SeatingError(
+            "invalid_input", detail=f"'{key}' must be a whole number, got {_shown(value)}"
+        )
+    if high is not None and value > high:
+        raise SeatingError(
+            "invalid_input", detail=f"'{key}' must be at most {high}, got {_shown(value)}"
+        )
+    if low is not None and value < low:
+        raise SeatingError(
+            "invalid_input", detail=f"'{key}' must be at least {low}, got {_shown(value)}"
+        )
     return value
 
 
-def _optional_int(data: Mapping[str, Any], key: str) -> int | None:
+def _optional_int(data: Mapping[str, Any], key: str, high: int | None = None) -> int | None:
     if data.get(key) is None:
         return None
-    return _int(data, key)
+    return _int(data, key, high=high)
 
 
 def _check_known(cls: type, data: Mapping[str, Any]) -> None:
@@ -41,7 +77,7 @@ def _check_known(cls: type, data: Mapping[str, Any]) -> None:
 
 
 def _players_count(data: Mapping[str, Any]) -> int:
-    players = _int(data, "players")
+    players = _int(data, "players", high=MAX_PLAYERS)
     if players < 4:
         raise SeatingError("too_few_players", players=players)
     return players
@@ -51,10 +87,16 @@ def _history(data: Mapping[str, Any], players: int) -> tuple[tuple[tuple[int, ..
     raw = data.get("history") or []
     if not isinstance(raw, list):
         raise SeatingError("invalid_input", detail="'history' must be a list of rounds")
+    if len(raw) > MAX_ROUNDS:
+        raise SeatingError(
+            "invalid_input", detail=f"'history' may hold at most {MAX_ROUNDS} rounds"
+        )
     rounds = []
     for r, rnd in enumerate(raw):
         if not isinstance(rnd, list) or not all(isinstance(t, list) for t in rnd):
             raise SeatingError("bad_history", round=r + 1, detail="a round is a list of tables")
+        if len(rnd) > MAX_TABLES:
+            raise SeatingError("bad_history", round=r + 1, detail=f"more than {MAX_TABLES} tables")
         seen: set[int] = set()
         tables = []
         for t, table in enumerate(rnd):
@@ -77,7 +119,9 @@ def _history(data: Mapping[str, Any], players: int) -> tuple[tuple[tuple[int, ..
     return tuple(rounds)
 
 
-def _active(data: Mapping[str, Any], players: int) -> tuple[int, ...]:
+def _active(data: Mapping[str, Any], players: int, byes: bool = False) -> tuple[int, ...]:
+    """The active players; with ``byes`` (re-planning mid-event) their number need not be a
+    multiple of four: the few left over sit out each round (see ``planner``)."""
     raw = data.get("active")
     if raw is None:
         return tuple(range(players))
@@ -92,7 +136,7 @@ def _active(data: Mapping[str, Any], players: int) -> tuple[int, ...]:
         raise SeatingError("invalid_input", detail="'active' names a player twice")
     if len(raw) < 4:
         raise SeatingError("too_few_players", players=len(raw))
-    if len(raw) % 4:
+    if len(raw) % 4 and not byes:
         raise SeatingError("players_not_multiple_of_four", players=len(raw))
     return tuple(sorted(raw))
 
@@ -118,7 +162,7 @@ def _fixed(data: Mapping[str, Any], active: tuple[int, ...]) -> dict[int, int]:
 
 def _tables(data: Mapping[str, Any], active: tuple[int, ...], fixed: dict[int, int], history):
     needed = len(active) // 4
-    given = _optional_int(data, "tables")
+    given = _optional_int(data, "tables", high=MAX_TABLES)
     tables = needed if given is None else given
     if tables < needed:
         raise SeatingError("not_enough_tables", players=len(active), needed=needed, tables=tables)
@@ -141,9 +185,15 @@ def _time_limit(data: Mapping[str, Any]) -> float | None:
     value = data.get("time_limit")
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not 0 < value <= MAX_TIME_LIMIT  # also refuses NaN and infinity
+    ):
         raise SeatingError(
-            "invalid_input", detail="'time_limit' must be a positive number of seconds"
+            "invalid_input",
+            detail=f"'time_limit' must be a number of seconds above 0 and at most "
+            f"{MAX_TIME_LIMIT:g}",
         )
     return float(value)
 
@@ -174,21 +224,25 @@ class PlanOptions:
     def from_mapping(cls, data: Mapping[str, Any]) -> PlanOptions:
         _check_known(cls, data)
         players = _players_count(data)
-        rounds = _int(data, "rounds")
+        rounds = _int(data, "rounds", high=MAX_ROUNDS)
         if rounds < 1:
             raise SeatingError("too_few_rounds", rounds=rounds)
         history = _history(data, players)
         if len(history) > rounds:
             raise SeatingError("history_too_long", played=len(history), rounds=rounds)
-        if data.get("active") is None and players % 4:
+        # A fresh plan needs a multiple of four (the organiser adds reserves); re-planning
+        # after played rounds seats a field that withdrawals or late entries left uneven,
+        # with byes as EMA events give them.
+        byes = bool(history)
+        if data.get("active") is None and players % 4 and not byes:
             raise SeatingError("players_not_multiple_of_four", players=players)
-        active = _active(data, players)
+        active = _active(data, players, byes)
         fixed = _fixed(data, active)
         tables = _tables(data, active, fixed, history)
         return cls(
             players=players,
             rounds=rounds,
-            seed=_int(data, "seed", 0),
+            seed=_int(data, "seed", 0, low=-MAX_SEED, high=MAX_SEED),
             tables=tables,
             fixed=fixed,
             active=active,
@@ -246,7 +300,7 @@ class SwissOptions:
             players=players,
             standings=tuple(raw),
             history=history,
-            seed=_int(data, "seed", 0),
+            seed=_int(data, "seed", 0, low=-MAX_SEED, high=MAX_SEED),
             tables=tables,
             fixed=fixed,
             time_limit=_time_limit(data),

@@ -4,15 +4,18 @@ Order of work, following the order of importance of issue #8:
 
 1. groups: a construction (``designs``) when one exists for the player count and rounds,
    otherwise a greedy round-by-round fill; either way relabelled by the seed;
-2. physical tables: a matching per round (``tables``) - except for a tabled construction,
-   whose groups come already on tables that nobody visits twice (tried where the rounds
-   are many for the tables, the case the matching and search below handle worst);
+2. physical tables: a matching per round (``tables``) - except for a construction whose
+   groups come already on tables that nobody visits twice (``difference_schedule``, else
+   ``tabled_schedule``), tried first for every fresh plan of at most as many rounds as
+   tables: it is exact and immediate where the search below is neither;
 3. a joint tabu search over groups and tables (``search``) removes repeated meetings first,
    then repeated table visits;
 4. seat winds: an equitable colouring (``winds``), balanced over played rounds as well.
 
 Re-planning (withdrawal, late registration, substitute) is the same call with ``history``
-(played rounds, kept as they are) and ``active`` (who is seated from now on).
+(played rounds, kept as they are) and ``active`` (who is seated from now on). When
+withdrawals leave an active field that is not a multiple of four, the players left over sit
+out each new round, chosen among those who sat out least (``_seated_by_round``).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from .designs import construct, max_repeat_free_rounds, tabled_schedule
+from .designs import construct, difference_schedule, max_repeat_free_rounds, tabled_schedule
 from .metrics import SeatingQuality, quality
 from .options import PlanOptions
 from .search import Progress, SeatingState, improve, reassign_tables, rematch_rounds
@@ -33,10 +36,6 @@ Grid = list[list[list[int]]]
 # Passes of the table re-assignment search (each one Hungarian assignment per round).
 REASSIGN_PASSES = 250
 REASSIGN_RESTARTS = 5
-# A tabled construction is tried when rounds > TABLED_SHARE x tables: with fewer rounds the
-# matching and the search reach zero table repeats anyway (80 x 10, 160 x 12, 400 x 12), and
-# the construction's search would only add its time.
-TABLED_SHARE = 2 / 3
 
 
 @dataclass(frozen=True)
@@ -102,8 +101,9 @@ def _constructed_groups(
 
 
 def _tabled_rounds(active: list[int], rounds: int, tables: int, rng: random.Random) -> Grid | None:
-    """A tabled construction relabelled at random (players, order of rounds, tables), or None."""
-    design = tabled_schedule(len(active), rounds)
+    """A construction that comes with its tables, relabelled at random (players, order of
+    rounds, tables), or None: the difference-matrix schedule, else the tabled cyclic one."""
+    design = difference_schedule(len(active), rounds) or tabled_schedule(len(active), rounds)
     if design is None:
         return None
     label = list(active)
@@ -120,6 +120,31 @@ def _tabled_rounds(active: list[int], rounds: int, tables: int, rng: random.Rand
     return grid
 
 
+def _seated_by_round(
+    active: list[int], history: Grid, new_rounds: int, fixed: dict[int, int], rng: random.Random
+) -> list[list[int]]:
+    """Who plays in each new round. All active players when they fill tables of four;
+    otherwise the len(active) % 4 players who sat out least so far (played rounds included,
+    so a late entry who missed rounds plays first) sit out, ties drawn by the seed, a player
+    fixed to a table last - as EMA events hand out byes."""
+    if len(active) % 4 == 0:
+        return [list(active) for _ in range(new_rounds)]
+    out_count = dict.fromkeys(active, 0)
+    for rnd in history:
+        seated = {p for table in rnd for p in table}
+        for p in active:
+            out_count[p] += p not in seated
+    byes = len(active) % 4
+    rounds = []
+    for _ in range(new_rounds):
+        tie = {p: rng.random() for p in active}
+        out = sorted(active, key=lambda p: (out_count[p], p in fixed, tie[p]))[:byes]
+        for p in out:
+            out_count[p] += 1
+        rounds.append([p for p in active if p not in out])
+    return rounds
+
+
 def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
     """Seat every round of ``options``; the same options (seed included) give the same plan."""
     rng = random.Random(options.seed)
@@ -127,9 +152,10 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
     history: Grid = [[list(t) for t in rnd] for rnd in options.history]
     active = list(options.active)
     tables = options.tables
-    assert tables is not None and tables * 4 >= len(active)
+    assert tables is not None and tables * 4 >= len(active) - len(active) % 4
     new_rounds = options.rounds - len(history)
     fixed = options.fixed
+    seated = _seated_by_round(active, history, new_rounds, fixed, rng)
 
     met: set[tuple[int, int]] = set()
     used: dict[int, set[int]] = {}
@@ -141,11 +167,11 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
                     met.add((min(p, q), max(p, q)))
 
     placed: Grid | None = None
-    if not history and not fixed and new_rounds > TABLED_SHARE * (len(active) // 4):
+    if not history and not fixed and len(active) % 4 == 0:
         placed = _tabled_rounds(active, new_rounds, tables, rng)
     if placed is None:
         groups: list[list[list[int]]] = []
-        if not history and new_rounds > 0:
+        if not history and new_rounds > 0 and len(active) % 4 == 0:
             groups = _constructed_groups(active, new_rounds, fixed, rng)
             for rnd in groups:
                 for g in rnd:
@@ -153,7 +179,7 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
                         for q in g[:i]:
                             met.add((min(p, q), max(p, q)))
         while len(groups) < new_rounds:
-            groups.append(_greedy_round(active, met, fixed, rng))
+            groups.append(_greedy_round(seated[len(groups)], met, fixed, rng))
         placed = assign_tables(groups, tables, used, fixed, rng)
 
     state = SeatingState(options.players, tables, history + placed, len(history), fixed)

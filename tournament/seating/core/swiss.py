@@ -17,6 +17,10 @@ re-seated by the beam search, either a block of tables next to each other in the
 for the wide interleaved tables of late rounds, one table with some of those whose standings
 range overlaps its own. Physical tables come from a matching that avoids tables a
 player already used, winds from the best seat order given each player's wind counts so far.
+Both enter the round's cost as tie-breaks (``SEAT_WEIGHT``): a table whose four players have
+no free physical table in common, or cannot all take one of their least played winds, costs
+one step of spread; when the tables' matching still leaves a group without a free table
+(Hall's condition), a short repair swaps players between tables (``_table_repair``).
 
 Each round is seated for itself, with no look-ahead over later rounds: for a player in fixed
 standings, meeting the nearest unmet players first gives the least sum over rounds of their
@@ -34,6 +38,8 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
 
 from .metrics import rank_spread
 from .options import SwissOptions
@@ -41,7 +47,20 @@ from .search import Progress
 from .tables import assign_tables
 from .winds import polish_winds
 
-REPEAT_WEIGHT = 10_000
+# Costs of a table: a repeated meeting above all the rest (above any sum of spreads and seat
+# costs of a round of 2000 players); then its rank spread plus its seat cost: SEAT_WEIGHT for
+# no physical table free for all four (WRC 8.1) and as much for no way to give each of them
+# one of their least played winds - one step of spread each, a tie-break and a trade one for
+# one. Measured on 40 x 8, seeds 1-4: repeated table visits 38, 33, 34, 39 against 48, 43, 40,
+# 39 without, mean spread 11.33 against 11.34. A seat cost above any spread (2000) cut table
+# repeats in rounds 2-6 further but spread the tables to 13-15 on average, and still left
+# repeats and winds apart by 2 in the last two rounds, where the played tables and winds
+# leave too few ways to seat a round.
+REPEAT_WEIGHT = 10_000_000
+SEAT_WEIGHT = 1
+# Swaps of the table repair are tried while their matchings (about groups^2 work each) stay
+# within this budget: 4000 swaps at 40 players, 40 at 400.
+TABLE_REPAIR_WORK = 400_000
 PILOT_WIDTH = 4
 # The beam start: kept to fields where it pays for its time (width x players work).
 BEAM_MAX_PLAYERS = 200
@@ -429,14 +448,18 @@ def _repair_and_anneal(groups, group_cost, rng, steps, deadline, progress):
     return best, best_total
 
 
-def _seat(order: list[int], rank: dict[int, int], ok, rng: random.Random, deadline, progress):
+def _seat(
+    order: list[int], rank: dict[int, int], ok, rng: random.Random, deadline, progress, seat_cost
+):
     """The least spread repeat-free round found (see the module docstring) and the
-    annealing steps of one start (for the progress report)."""
+    annealing steps of one start (for the progress report). ``seat_cost(group)`` is the
+    penalty of a table whose players have no common free physical table or no balanced
+    winds."""
 
     def group_cost(g: list[int]) -> int:
         ranks = [rank[p] for p in g]
         bad = sum(not ok(p, q) for i, p in enumerate(g) for q in g[:i])
-        return REPEAT_WEIGHT * bad + max(ranks) - min(ranks)
+        return REPEAT_WEIGHT * bad + max(ranks) - min(ranks) + seat_cost(g)
 
     starts = [_pilot(order, ok, group_cost, width=PILOT_WIDTH)]
     if len(order) <= BEAM_MAX_PLAYERS:
@@ -466,6 +489,132 @@ def _seat(order: list[int], rank: dict[int, int], ok, rng: random.Random, deadli
     return best, steps
 
 
+@lru_cache(maxsize=4096)
+def _winds_fit(masks: tuple[int, ...]) -> bool:
+    """Whether four players can take four different seats, each one of the winds in their
+    mask (bit w = wind w allowed): a system of distinct representatives."""
+    return any(all(masks[i] >> w & 1 for i, w in enumerate(order)) for order in _ORDERS)
+
+
+_ORDERS = list(permutations(range(4)))
+
+
+def _seat_cost(options: SwissOptions, used: dict[int, set[int]]):
+    """The penalty function of a table of four for this round: SEAT_WEIGHT when no physical
+    table is free for all four (none of them sat there, WRC 8.1; a player fixed to a table
+    brings the group to it), and SEAT_WEIGHT when their seat winds cannot all be one of the
+    winds they played least so far (the winds then drift apart by 2: with four seats per
+    table and every player at one of their least played winds, all stay within 1)."""
+    tables = options.tables
+    assert tables is not None
+    fixed = options.fixed
+    everything = (1 << tables) - 1
+    pinned = 0
+    for t in fixed.values():
+        pinned |= 1 << t
+    free: dict[int, int] = {}
+    winds: dict[int, int] = {}
+    counts: dict[int, list[int]] = {}
+    for rnd in options.history:
+        for table in rnd:
+            for seat, p in enumerate(table):
+                counts.setdefault(p, [0, 0, 0, 0])[seat] += 1
+    for p in options.standings:
+        mask = everything
+        for t in used.get(p, ()):
+            if t < tables:
+                mask &= ~(1 << t)
+        free[p] = (1 << fixed[p]) if p in fixed else mask
+        c = counts.get(p, [0, 0, 0, 0])
+        least = min(c)
+        winds[p] = sum(1 << w for w in range(4) if c[w] == least)
+
+    def group_tables(g: list[int]) -> int:
+        """Bit mask of the physical tables the group may use without a repeat."""
+        mask = everything
+        has_fixed = False
+        for p in g:
+            mask &= free[p]
+            has_fixed = has_fixed or p in fixed
+        return mask if has_fixed else mask & ~pinned
+
+    def seat_cost(g: list[int]) -> int:
+        cost = 0 if group_tables(g) else SEAT_WEIGHT
+        if not _winds_fit(tuple(sorted(winds[p] for p in g))):
+            cost += SEAT_WEIGHT
+        return cost
+
+    return seat_cost, group_tables
+
+
+def _unmatched(groups: list[list[int]], group_tables) -> int:
+    """Groups left without a table of their own in a maximum matching of groups to free
+    tables (Kuhn's augmenting paths on bit masks): each costs a repeated visit."""
+    masks = [group_tables(g) for g in groups]
+    owner: dict[int, int] = {}
+
+    def augment(g: int, seen: int) -> tuple[bool, int]:
+        free = masks[g] & ~seen
+        while free:
+            low = free & -free
+            free ^= low
+            seen |= low
+            t = low.bit_length() - 1
+            if t not in owner:
+                owner[t] = g
+                return True, seen
+            done, seen = augment(owner[t], seen)
+            if done:
+                owner[t] = g
+                return True, seen
+        return False, seen
+
+    missing = 0
+    for g in sorted(range(len(groups)), key=lambda g: masks[g].bit_count()):
+        if not augment(g, 0)[0]:
+            missing += 1
+    return missing
+
+
+def _table_repair(groups, group_cost, group_tables, rng, steps, deadline):
+    """Every group may have a free table and still some must share one (Hall's condition):
+    swap players between tables, keeping a swap that leaves the round's cost no higher,
+    counting SEAT_WEIGHT for each group the matching leaves without a table. Returns the best
+    round."""
+    groups = [list(g) for g in groups]
+    costs = [group_cost(g) for g in groups]
+    missing = _unmatched(groups, group_tables)
+    current = sum(costs) + SEAT_WEIGHT * missing
+    best, best_cost = [list(g) for g in groups], current
+    n = len(groups)
+    for step in range(steps):
+        if missing == 0 or n < 2:
+            break
+        if deadline is not None and step % 64 == 0 and time.monotonic() > deadline:
+            break
+        g1 = rng.randrange(n)
+        g2 = rng.randrange(n - 1)
+        g2 += g2 >= g1
+        i1, i2 = rng.randrange(4), rng.randrange(4)
+        a, b = groups[g1][i1], groups[g2][i2]
+        groups[g1][i1], groups[g2][i2] = b, a
+        c1, c2 = group_cost(groups[g1]), group_cost(groups[g2])
+        delta = c1 + c2 - costs[g1] - costs[g2]
+        if delta >= REPEAT_WEIGHT:
+            groups[g1][i1], groups[g2][i2] = a, b
+            continue
+        unmatched = _unmatched(groups, group_tables)
+        total = sum(costs) + delta + SEAT_WEIGHT * unmatched
+        if total <= current:
+            costs[g1], costs[g2] = c1, c2
+            current, missing = total, unmatched
+            if total < best_cost:
+                best, best_cost = [list(g) for g in groups], total
+        else:
+            groups[g1][i1], groups[g2][i2] = a, b
+    return best
+
+
 def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResult:
     rng = random.Random(options.seed)
     deadline = time.monotonic() + options.time_limit if options.time_limit else None
@@ -489,7 +638,17 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
         # Two players fixed to different tables cannot share one.
         return not (p in fixed and q in fixed and fixed[p] != fixed[q])
 
-    best, steps = _seat(order, rank, ok, rng, deadline, progress)
+    seat_cost, group_tables = _seat_cost(options, used)
+    best, steps = _seat(order, rank, ok, rng, deadline, progress, seat_cost)
+    if _unmatched(best, group_tables):
+
+        def group_cost(g: list[int]) -> int:
+            ranks = [rank[p] for p in g]
+            bad = sum(not ok(p, q) for i, p in enumerate(g) for q in g[:i])
+            return REPEAT_WEIGHT * bad + max(ranks) - min(ranks) + seat_cost(g)
+
+        repair_steps = TABLE_REPAIR_WORK // max(len(best), 1) ** 2
+        best = _table_repair(best, group_cost, group_tables, rng, repair_steps, deadline)
     # Best group first: where no table repeat forces otherwise it gets the lowest table.
     best.sort(key=lambda g: min(rank[p] for p in g))
     for g in best:

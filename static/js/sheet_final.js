@@ -1,0 +1,39 @@
+// The final-points sheet: the sum of the four scores and its difference to what the table
+// must add up to, shown while the referee types. The expected total is the rules core's
+// (the ruleset's table total less the riichi sticks left on the table, scoring/rules/
+// final.py); the server checks it again on save, so this is a help, never the judge.
+(function () {
+  "use strict";
+  const rows = document.getElementById("final-rows");
+  const out = document.getElementById("final-sum");
+  if (!rows || !out) return;
+  const form = rows.closest("form");
+  const tableTotal = Number(rows.dataset.tableTotal);
+  const stick = Number(rows.dataset.riichiStick);
+  const points = [0, 1, 2, 3].map((i) => form.elements[`points_${i}`]);
+  const sticks = form.elements.riichi_left;
+  const fmt = new Intl.NumberFormat("en-GB");
+
+  function update() {
+    const typed = points.filter((el) => el.value.trim() !== "");
+    const sum = typed.reduce((acc, el) => acc + (Number(el.value) || 0), 0);
+    const expected = tableTotal - stick * (Number(sticks.value) || 0);
+    const diff = sum - expected;
+    out.hidden = false;
+    out.className = "final-sum";
+    if (typed.length < 4) {
+      out.textContent = `Sum ${fmt.format(sum)} of ${fmt.format(expected)} (${4 - typed.length} to type)`;
+      return;
+    }
+    if (diff === 0) {
+      out.textContent = `Sum ${fmt.format(sum)}: adds up.`;
+      out.classList.add("ok");
+    } else {
+      const word = diff > 0 ? "too much" : "missing";
+      out.textContent = `Sum ${fmt.format(sum)}, expected ${fmt.format(expected)}: ${fmt.format(Math.abs(diff))} ${word}.`;
+      out.classList.add("bad");
+    }
+  }
+  form.addEventListener("input", update);
+  update();
+})();

@@ -1,0 +1,111 @@
+"""Accessibility of the day's pages, checked by axe-core (WCAG 2.1 A and AA: labels,
+contrast, names of controls), a sheet entered by keyboard only, and a live page that
+updates without a reload."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from scoring.services import sheet_save
+from tests.browser.conftest import login
+from tournament.demo import DEMO_PASSWORD
+from tournament.models import Session, Table
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"  # axe-core 4.14.1 (npm), MPL-2.0
+S = "/t/demo-riichi-open"
+WCAG = "{runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}}"
+
+
+@pytest.fixture
+def demo(transactional_db):
+    call_command("load_demo", "--allow-production", stdout=io.StringIO())
+
+
+def _violations(page) -> list[tuple[str, str]]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(f"axe.run(document, {WCAG})")
+    return [(v["id"], v["nodes"][0]["target"][0]) for v in result["violations"]]
+
+
+@pytest.mark.parametrize(
+    ("user", "urls"),
+    [
+        (None, ["/", "/standings/", "/sessions/1/", "/results/1/", "/clock/", "/players/"]),
+        ("player", ["/", "/seating/mine/"]),
+        (
+            "referee",
+            [
+                "/sessions/1/sheets/",
+                "/sessions/8/sheets/1/",
+                "/sessions/8/sheets/1/?mode=hands",
+                "/referee/",
+                "/referee/log/",
+            ],
+        ),
+    ],
+)
+def test_axe_finds_nothing_on_the_days_pages(phone, demo, user, urls):
+    if user:
+        login(phone, user, DEMO_PASSWORD)
+    found = {}
+    for url in urls:
+        phone.goto(S + url)
+        if violations := _violations(phone):
+            found[url] = violations
+    assert found == {}
+
+
+def test_a_hand_is_entered_by_keyboard_alone(phone, demo):
+    login(phone, "referee", DEMO_PASSWORD)
+    phone.goto(f"{S}/sessions/8/sheets/1/?mode=hands")
+    phone.focus("#guided input[name=guided-kind]")
+    phone.keyboard.press("Space")  # Ron, the first choice
+    assert phone.is_checked("#guided input[name=guided-kind][value=ron]")
+    phone.keyboard.press("Tab")  # to the discarder's group
+    phone.keyboard.press("Space")  # East dealt in
+    # To the winners: East, the discarder, cannot win (disabled), so Tab lands on South.
+    phone.keyboard.press("Tab")
+    phone.keyboard.press("Space")
+    # The han box of the new winner has the focus: type the value.
+    phone.keyboard.type("2")
+    phone.keyboard.press("Tab")
+    phone.keyboard.type("30")
+    assert phone.input_value("#id_hands-0-who") == "E"
+    assert phone.input_value("#id_hands-0-han_1") == "2"
+    assert phone.input_value("#id_hands-0-fu_1") == "30"
+    # Non-dealer 2 han 30 fu: 2,000 (EMA 3.5.2 table).
+    phone.wait_for_function(
+        "Array.from(document.querySelectorAll('.guided-totals b'), b => b.textContent).join()"
+        " === '28000,32000,30000,30000'"
+    )
+    assert _violations(phone) == []
+
+
+def test_the_sheet_board_shows_a_new_sheet_without_a_reload(phone, demo):
+    login(phone, "referee", DEMO_PASSWORD)
+    phone.goto(f"{S}/sessions/5/sheets/")
+    row = phone.locator(".sheets-table tbody tr").first
+    assert row.locator(".badge").inner_text() == "Missing"
+    phone.evaluate("window.sameDocument = true")
+    # Another referee saves table 1's sheet meanwhile.
+    session = Session.objects.get(tournament__slug="demo-riichi-open", number=5)
+    table = Table.objects.get(tournament=session.tournament, number=1)
+    sheet_save(
+        session=session,
+        table=table,
+        mode="final",
+        entry={"points": [41000, 27000, 30000, 22000], "riichi_left": 0, "chombo": [0] * 4},
+        expected_version=0,
+        user=None,
+    )
+    # The poller runs every 15 s, and at once when the page is shown again.
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    phone.wait_for_function(
+        "document.querySelector('.sheets-table tbody tr .badge').textContent !== 'Missing'"
+    )
+    assert "v1" in row.inner_text()
+    assert phone.evaluate("window.sameDocument") is True  # no reload happened

@@ -1,0 +1,254 @@
+"""Score sheets on a phone (390x844): the guided hand-by-hand entry, the final points with
+their live sum, and a sheet typed while the network is down."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoring.models import ScoreSheet, SheetVersion
+from tests.browser.conftest import login
+from tests.browser.layout import offscreen
+
+SHEET = "/t/{slug}/sessions/1/sheets/1/"
+
+
+def _choose(page, legend: str, label: str) -> None:
+    choices = page.locator(f"#guided fieldset:has(> legend:text-is('{legend}')) label.choice")
+    choices.filter(has_text=re.compile(f"^{label}")).click()
+
+
+def _totals(page) -> list[str]:
+    return page.locator(".guided-totals b").all_inner_texts()
+
+
+def _wait_totals(page, expected: list[str]) -> None:
+    page.wait_for_function(
+        "(want) => Array.from(document.querySelectorAll('.guided-totals b'),"
+        " (b) => b.textContent).join() === want",
+        arg=",".join(expected),
+    )
+
+
+def test_referee_enters_a_whole_sheet_one_hand_at_a_time(
+    phone, transactional_db, referee, seated_session
+):
+    slug = seated_session.tournament.slug
+    login(phone, "rene_referee", "pw-rene_referee")
+    phone.goto(SHEET.format(slug=slug) + "?mode=hands")
+    # One hand at a time on a phone: the grid is hidden, nothing lies beyond the edge.
+    assert phone.locator("#guided").is_visible()
+    assert not phone.locator("#hands").is_visible()
+    assert offscreen(phone) == []
+    assert phone.locator(".guided-round").inner_text() == "Hand 1 · East 1"
+    _wait_totals(phone, ["30000"] * 4)
+
+    # Hand 1, East 1: a double ron on East's discard (EMA 3.3.1: both win). South 3 han
+    # 30 fu = 3,900; West 2 han 40 fu = 2,560 -> 2,600 (EMA 3.5.2); East pays both.
+    _choose(phone, "What happened", "Ron")
+    _choose(phone, "Who dealt in (discarded the winning tile)", "East")
+    _choose(phone, "Who won (up to 3)", "South")
+    assert phone.evaluate("document.activeElement.dataset.part") == "han"
+    assert phone.get_attribute("[data-seat='1'][data-part='han']", "inputmode") == "numeric"
+    phone.fill("[data-seat='1'][data-part='han']", "3")
+    phone.fill("[data-seat='1'][data-part='fu']", "30")
+    _choose(phone, "Who won (up to 3)", "West")
+    phone.fill("[data-seat='2'][data-part='han']", "2")
+    phone.fill("[data-seat='2'][data-part='fu']", "40")
+    _wait_totals(phone, ["23500", "33900", "32600", "30000"])
+    assert offscreen(phone) == []
+    phone.click("#guided-next")
+
+    # Hand 2: East 2 (the dealer lost). North declares riichi; a draw with East and North
+    # tenpai: the noten pair pays 1,500 each to the two tenpai players (EMA 3.3.12).
+    phone.wait_for_function(
+        "document.querySelector('.guided-round').textContent === 'Hand 2 · East 2'"
+    )
+    _choose(phone, "What happened", "Draw")
+    _choose(phone, "Tenpai at the draw", "East")
+    _choose(phone, "Tenpai at the draw", "North")
+    _choose(phone, "Riichi declared in this hand", "North")
+    _wait_totals(phone, ["25000", "32400", "31100", "30500"])
+    phone.click("#guided-next")
+
+    # Hand 3: East 3 with one counter and North's stick on the table; West's chombo. The
+    # EMA chombo is a penalty after the game (EMA 2016, 20 points), not table points.
+    phone.wait_for_function(
+        "document.querySelector('.guided-round').textContent.startsWith('Hand 3 · East 3')"
+    )
+    _choose(phone, "What happened", "Chombo")
+    _choose(phone, "Who made the chombo", "West")
+    _wait_totals(phone, ["25000", "32400", "31100", "30500"])
+    phone.wait_for_function(
+        "document.querySelector('.guided-round').textContent"
+        " === 'Hand 3 · East 3, 1 honba, 1 riichi on the table'"
+    )
+    assert offscreen(phone) == []
+
+    # An earlier hand can be opened again from the list of hands.
+    phone.click(".guided-hands button[aria-label='Hand 1']")
+    assert phone.input_value("[data-seat='2'][data-part='fu']") == "40"
+    phone.click(".guided-hands button[aria-label='Hand 3']")
+
+    phone.check("#id_ended_by_time")
+    phone.click("button:has-text('Save sheet')")
+    phone.wait_for_url(f"**{SHEET.format(slug=slug)}")
+    assert "saved (version 1)" in phone.locator(".messages").inner_text()
+    sheet = ScoreSheet.objects.get(session=seated_session, table__number=1)
+    assert sheet.mode == "hands"
+    assert sheet.entry["hands"] == [
+        {
+            "ron": [{"winner": "S", "han": 3, "fu": 30}, {"winner": "W", "han": 2, "fu": 40}],
+            "from": "E",
+        },
+        {"draw": {"tenpai": ["E", "N"]}, "riichi": ["N"]},
+        {"chombo": "W"},
+    ]
+    # The stick left on the table goes to first place (EMA 3.3.14); West's chombo -20.
+    scores = phone.locator(".result-table tbody tr").all_inner_texts()
+    assert "33400" in scores[1] and "18.4" in scores[1]
+    # West: table score 1.1 + uma 5 - 20 for the chombo (uma and penalty columns are
+    # left out on a phone; the score holds them).
+    assert "-13.9" in scores[2]
+    assert offscreen(phone) == []
+
+
+def test_final_points_show_their_sum_and_difference_while_typing(
+    phone, transactional_db, referee, seated_session
+):
+    slug = seated_session.tournament.slug
+    login(phone, "rene_referee", "pw-rene_referee")
+    phone.goto(SHEET.format(slug=slug))
+    assert offscreen(phone) == []
+    assert phone.get_attribute("#id_points_0", "inputmode") == "numeric"
+    for i, points in enumerate(["41000", "27000", "30000"]):
+        phone.fill(f"#id_points_{i}", points)
+    assert phone.inner_text("#final-sum") == "Sum 98,000 of 120,000 (1 to type)"
+    phone.fill("#id_points_3", "21000")
+    assert phone.inner_text("#final-sum") == "Sum 119,000, expected 120,000: 1,000 missing."
+    phone.fill("#id_riichi_left", "1")  # a stick on the table: 119,000 is right
+    assert phone.inner_text("#final-sum") == "Sum 119,000: adds up."
+    # Chombo and substitute sit behind a toggle per row.
+    assert not phone.locator("#id_chombo_2").is_visible()
+    phone.locator(".final-row").nth(2).locator("summary").click()
+    phone.fill("#id_chombo_2", "1")
+    assert offscreen(phone) == []
+    phone.click("button:has-text('Save sheet')")
+    assert "saved (version 1)" in phone.locator(".messages").inner_text()
+    sheet = ScoreSheet.objects.get(session=seated_session, table__number=1)
+    assert sheet.entry["chombo"] == [0, 0, 1, 0]
+
+
+@pytest.mark.parametrize("mode", ["final"])
+def test_a_sheet_typed_offline_is_kept_and_sent_once_when_the_network_is_back(
+    phone, transactional_db, referee, seated_session, mode
+):
+    slug = seated_session.tournament.slug
+    login(phone, "rene_referee", "pw-rene_referee")
+    phone.goto(SHEET.format(slug=slug))
+    phone.context.set_offline(True)
+    for i, points in enumerate(["41000", "27000", "30000", "22000"]):
+        phone.fill(f"#id_points_{i}", points)
+    phone.click("button:has-text('Save sheet')")
+    banner = phone.locator("#offline-banner")
+    assert "not sent yet" in banner.inner_text()
+    stored = phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('offline-form:'))")
+    assert stored == ["offline-form:sheet:test-open:1:1"]
+    assert not ScoreSheet.objects.exists()
+    # A second tap while offline replaces the kept copy; it does not add one.
+    phone.click("button:has-text('Save sheet')")
+    assert phone.evaluate("Object.keys(localStorage).length") == 1
+
+    phone.context.set_offline(False)
+    phone.wait_for_function("!document.querySelector('#offline-banner')")
+    phone.wait_for_selector(".messages")
+    assert "saved (version 1)" in phone.locator(".messages").inner_text()
+    assert (
+        phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('offline-form:'))") == []
+    )
+    # Stored once: one sheet, one version, whatever the events that fired.
+    phone.wait_for_timeout(500)
+    assert ScoreSheet.objects.count() == 1
+    assert SheetVersion.objects.count() == 1
+    assert ScoreSheet.objects.get().entry["points"] == [41000, 27000, 30000, 22000]
+
+
+def test_the_calculator_fills_in_the_winners_han_and_fu(
+    phone, transactional_db, referee, seated_session
+):
+    slug = seated_session.tournament.slug
+    login(phone, "rene_referee", "pw-rene_referee")
+    phone.goto(SHEET.format(slug=slug) + "?mode=hands")
+    _choose(phone, "What happened", "Ron")
+    _choose(phone, "Who dealt in (discarded the winning tile)", "East")
+    _choose(phone, "Who won (up to 3)", "South")
+    phone.click("#guided button:has-text('From the calculator')")
+    frame = phone.frame_locator("#calc-dialog iframe")
+    # Riichi, tanyao, pinfu on a discard (interfaces.md's example): 3 han 30 fu.
+    frame.locator("#id_tiles").fill("234m567p22s345678s")
+    frame.locator("#id_win_tile").fill("8s")
+    frame.locator("#id_riichi").check()
+    frame.locator("button:has-text('Calculate')").click()
+    frame.locator("#calc-use").click()
+    assert not phone.locator("#calc-dialog").is_visible()
+    assert phone.input_value("#id_hands-0-han_1") == "3"
+    assert phone.input_value("#id_hands-0-fu_1") == "30"
+    assert phone.input_value("[data-seat='1'][data-part='han']") == "3"
+
+
+def test_a_sheet_page_opened_before_opens_again_without_network(
+    phone, transactional_db, referee, seated_session
+):
+    slug = seated_session.tournament.slug
+    login(phone, "rene_referee", "pw-rene_referee")
+    url = SHEET.format(slug=slug)
+    phone.goto(url)
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.goto(url)  # now through the service worker, which keeps a copy
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.context.set_offline(True)
+    phone.goto(url)
+    assert "score sheet" in phone.locator("h1").inner_text()
+    for i, points in enumerate(["41000", "27000", "30000", "22000"]):
+        phone.fill(f"#id_points_{i}", points)
+    phone.click("button:has-text('Save sheet')")
+    assert "not sent yet" in phone.locator("#offline-banner").inner_text()
+    phone.context.set_offline(False)
+    phone.wait_for_selector(".messages")
+    assert ScoreSheet.objects.get().entry["points"] == [41000, 27000, 30000, 22000]
+    assert SheetVersion.objects.count() == 1
+
+
+def test_a_kept_sheet_the_server_refuses_unread_goes_back_into_the_form(
+    phone, transactional_db, referee, seated_session
+):
+    slug = seated_session.tournament.slug
+    login(phone, "rene_referee", "pw-rene_referee")
+    phone.goto(SHEET.format(slug=slug))
+    phone.context.set_offline(True)
+    for i, points in enumerate(["41000", "27000", "30000", "22000"]):
+        phone.fill(f"#id_points_{i}", points)
+    phone.click("button:has-text('Save sheet')")
+    # Meanwhile the login changed: the kept copy's csrf token is no longer valid.
+    phone.evaluate(
+        """() => {
+        const key = 'offline-form:sheet:test-open:1:1';
+        const item = JSON.parse(localStorage.getItem(key));
+        item.fields = item.fields.map(([k, v]) => [k, k === 'csrfmiddlewaretoken' ? 'x' : v]);
+        localStorage.setItem(key, JSON.stringify(item));
+    }"""
+    )
+    phone.context.set_offline(False)
+    phone.wait_for_function(
+        "JSON.parse(localStorage.getItem('offline-form:sheet:test-open:1:1') || '{}')"
+        ".stalled === 403"
+    )
+    assert not ScoreSheet.objects.exists()
+    phone.goto(SHEET.format(slug=slug))
+    assert phone.input_value("#id_points_3") == "22000"  # nothing typed is lost
+    assert "not accepted (error 403)" in phone.inner_text("#offline-banner")
+    phone.click("button:has-text('Save sheet')")
+    phone.wait_for_selector(".messages")
+    assert ScoreSheet.objects.get().entry["points"] == [41000, 27000, 30000, 22000]
+    assert phone.evaluate("localStorage.length") == 0
