@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -198,6 +199,37 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
+# Redis down must cost a request a second or two, not 20: short connection timeouts and one
+# retry when publishing; the service then says the background service is down
+# (tournament/jobs.py) instead of leaving a job waiting for a worker.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 0.5,
+}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 0.5,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Beat's schedule file is state of a process, not of the project: outside the checkout.
+CELERY_BEAT_SCHEDULE_FILENAME = env(
+    "CELERY_BEAT_SCHEDULE_FILENAME",
+    os.path.join(tempfile.gettempdir(), "riichi-celerybeat-schedule"),
+)
+# Seating generation: a worker stops a job after SEATING_TIME_LIMIT seconds; without a worker
+# (eager mode) the job runs in the web request, so the core's search is capped at
+# SEATING_EAGER_TIME_LIMIT seconds to end well before the web server's timeout (30 s).
+SEATING_TIME_LIMIT = int(env("SEATING_TIME_LIMIT", "600"))
+SEATING_EAGER_TIME_LIMIT = float(env("SEATING_EAGER_TIME_LIMIT", "20"))
 # Task modules outside <app>/tasks.py, which autodiscovery does not find.
 CELERY_IMPORTS = ("tournament.clock.tasks", "tournament.seating.tasks")
 # The session clock's signal (EMA 5.9, WRC 8.2) is queued with an ETA at its time; the beat
@@ -208,7 +240,13 @@ CELERY_BEAT_SCHEDULE = {
 
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # A stopped Redis answers at once (connection refused); an unreachable one must
+            # not hold a request either: the pages then run without the cache.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

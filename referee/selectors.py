@@ -41,13 +41,29 @@ SEATS = "ESWN"
 # --- chombo: the sheet and the desk --------------------------------------------------------
 
 
-def sheet_chombos(tournament: Tournament) -> Counter:
-    """Chombo carried by the confirmed score sheets, per (player id, session number)."""
-    sheets = list(
-        ScoreSheet.objects.filter(
-            session__tournament=tournament, status=ScoreSheet.Status.CONFIRMED
-        ).values_list("pk", "session__number", "mode", "entry")
+def sheet_chombos(tournament: Tournament, penalties: list[Penalty] | None = None) -> Counter:
+    """Chombo carried by the confirmed score sheets, per (player id, session number).
+
+    With ``penalties``, only the sheets that can match one of their chombo are read: the
+    others cannot change what counts (``counted_penalties``), and reading every sheet's
+    entry of a 1,200-sheet event costs the standings page more than the rest of it.
+    """
+    sheets_qs = ScoreSheet.objects.filter(
+        session__tournament=tournament, status=ScoreSheet.Status.CONFIRMED
     )
+    if penalties is not None:
+        chombo_sessions = {
+            p.session_id
+            for p in penalties
+            if p.kind == Penalty.Kind.CHOMBO and p.is_active and p.session_id is not None
+        }
+        if not chombo_sessions:
+            return Counter()
+        sheets_qs = sheets_qs.filter(
+            session_id__in=chombo_sessions,
+            results__player_id__in={p.player_id for p in penalties},
+        ).distinct()
+    sheets = list(sheets_qs.values_list("pk", "session__number", "mode", "entry"))
     players = {
         (sheet_id, wind): player_id
         for sheet_id, wind, player_id in TableResult.objects.filter(
@@ -120,7 +136,7 @@ def standings_decisions(tournament: Tournament) -> RefereeDecisions:
             points=c.penalty.points,
             reason=c.penalty.get_kind_display(),
         )
-        for c in counted_penalties(penalties, sheet_chombos(tournament), missed)
+        for c in counted_penalties(penalties, sheet_chombos(tournament, penalties), missed)
         if c.counted and c.penalty.points
     ]
     # EMA 5.8: -15 points and -15 uma per session missed; WRC 7.2: a 30 points penalty.
@@ -288,7 +304,7 @@ def player_records(tournament: Tournament, player: Player):
             tournament=tournament, player=player, withdrawn_at__isnull=True
         ).values_list("player_id", "session__number")
     )
-    counted = counted_penalties(penalties, sheet_chombos(tournament), missed)
+    counted = counted_penalties(penalties, sheet_chombos(tournament, penalties), missed)
     counted.reverse()
     substitutions = list(
         Substitution.objects.filter(tournament=tournament)
@@ -352,7 +368,8 @@ def log_entries(
         )
     )
     counted = {
-        c.penalty.pk: c for c in counted_penalties(penalties, sheet_chombos(tournament), missed)
+        c.penalty.pk: c
+        for c in counted_penalties(penalties, sheet_chombos(tournament, penalties), missed)
     }
     keep = set(Penalty.objects.filter(filters).values_list("pk", flat=True))
     sub_filter = filters

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.models import ScoreSheet
+from tournament.cache import public_pages_changed
 from tournament.models import Player, Registration, Seat, Session, Tournament
 
 from .kinds import PenaltyRuleError, kind_rules, penalty_points
@@ -106,6 +107,7 @@ def _withdraw(model, record, *, user, reason: str, now=None) -> None:
     )
     if not updated:
         raise DeskError("This was already withdrawn.")
+    public_pages_changed(record.tournament_id)  # an UPDATE sends no signal
     record.withdrawn_at, record.withdrawn_by, record.withdrawal_reason = now, user, reason
 
 
@@ -311,6 +313,7 @@ def disqualification_create(
     except IntegrityError:
         raise DeskError(f"{player} is already disqualified.") from None
     Seat.objects.filter(pk__in=[s.pk for s in seats]).delete()
+    public_pages_changed(tournament.pk)
     return record
 
 

@@ -34,6 +34,17 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
         database.setdefault("TEST", {})["NAME"] = str(path)
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: rolled-back tests reuse primary keys, and a
+    page cached under another test's tournament of the same pk must not be served."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def tournament(db) -> Tournament:
     return Tournament.objects.create(

@@ -14,3 +14,7 @@ class TournamentConfig(AppConfig):
     def ready(self) -> None:
         for module in TASK_MODULES:
             import_module(module)
+        from tournament import signals, tables2_speed
+
+        signals.connect()
+        tables2_speed.install()

@@ -412,6 +412,9 @@ class SeatingJob(models.Model):
     )
     created_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
+    # Written with the progress while the job runs: a running job whose heartbeat stops was
+    # lost with its worker (tournament.seating.services.seating_jobs_reap).
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

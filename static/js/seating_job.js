@@ -26,6 +26,8 @@
       next.href = job.next;
       done.hidden = false;
     }
+    // A failed job gets its "Run again" button from the server's page.
+    if (job.state === "failed") window.location.reload();
   }
 
   function poll() {

@@ -108,6 +108,16 @@ def test_the_standings_hook_runs_a_fixed_number_of_queries(
         timing="start",
         user=None,
     )
-    with django_assert_num_queries(5):
+    # No chombo at the desk: the score sheets' entries are not read at all (three queries,
+    # five with a desk chombo whose sheet must be checked).
+    with django_assert_num_queries(3):
         decisions = selectors.standings_decisions(tournament)
     assert sorted(p.points for p in decisions.penalties) == [Decimal(-30)] + [Decimal(-2)] * 4
+    services.penalty_create(
+        tournament=tournament, player=players[0], session=running, kind="chombo", user=None
+    )
+    with django_assert_num_queries(5):
+        decisions = selectors.standings_decisions(tournament)
+    assert sorted(p.points for p in decisions.penalties) == (
+        [Decimal(-30), Decimal(-20)] + [Decimal(-2)] * 4
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
+from ..cache import SEATING, cached
 from ..models import Seat, Session, Table, TableFinish, Tournament
 from .services import clock_state, ruleset_timing
 from .timing import AFTER_SIGNAL_TEXT, ClockReading, ClockState, format_remaining, read_clock
@@ -82,7 +83,6 @@ def clock_payload(session: Session, now: dt.datetime) -> dict:
     correct its own clock's offset."""
     state = session_clock_state(session)
     reading = read_clock(state, now)
-    tables = session_table_status(session, reading.signal_given)
     after = session_after_signal(session)
     return {
         "session": session.number,
@@ -103,13 +103,24 @@ def clock_payload(session: Session, now: dt.datetime) -> dict:
         "after_signal": after,
         "after_signal_text": AFTER_SIGNAL_TEXT.get(after, ""),
         "version": session.clock_version,
-        "tables": [
-            {
-                "number": row["table"].number,
-                "name": str(row["table"]),
-                "finished": row["finish"] is not None,
-                "ended_by_time": bool(row["finish"] and row["finish"].ended_by_time),
-            }
-            for row in tables
-        ],
+        # Every phone in the hall polls this: the tables' reports come from the cache, read
+        # again only when a table reports or the seating changes (tournament.cache).
+        "tables": cached(
+            session.tournament_id,
+            f"clock-tables:{session.pk}",
+            lambda: _tables_payload(session, reading.signal_given),
+            scope=SEATING,
+        ),
     }
+
+
+def _tables_payload(session: Session, signal_given: bool) -> list[dict]:
+    return [
+        {
+            "number": row["table"].number,
+            "name": str(row["table"]),
+            "finished": row["finish"] is not None,
+            "ended_by_time": bool(row["finish"] and row["finish"].ended_by_time),
+        }
+        for row in session_table_status(session, signal_given)
+    ]

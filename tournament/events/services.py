@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
 from tournament.models import Seat, Session, Staff, Table, Tournament
 
@@ -141,6 +142,7 @@ def _sync_sessions(tournament: Tournament, *, old_minutes: int | None = None) ->
         tournament.sessions.filter(state=Session.State.PLANNED, minutes=old_minutes).update(
             minutes=tournament.session_minutes
         )
+        public_pages_changed(tournament.pk)
 
 
 @transaction.atomic
@@ -160,6 +162,7 @@ def tournament_create(*, user, data: dict[str, Any], table_count: int | None = N
         Table.objects.bulk_create(
             Table(tournament=tournament, number=n) for n in range(1, table_count + 1)
         )
+        public_pages_changed(tournament.pk)
     return tournament
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, Tournament
 from tournament.registration import selectors
@@ -178,6 +179,7 @@ def registration_confirm(*, registration: Registration) -> Registration:
 def registration_confirm_pending(*, tournament: Tournament) -> int:
     """Confirm everyone awaiting confirmation (they already hold their places)."""
     _locked(tournament)
+    public_pages_changed(tournament.pk)  # an UPDATE sends no signal
     return tournament.registrations.filter(status=Status.PENDING).update(status=Status.CONFIRMED)
 
 
@@ -249,6 +251,7 @@ def registration_import(
             )
         )
     Registration.objects.bulk_create(registrations)
+    public_pages_changed(tournament.pk)  # bulk_create sends no signal
     return report, ImportResult(
         confirmed=counts["confirmed"],
         waiting=counts["waiting"],
@@ -304,6 +307,7 @@ def registration_check_in(*, tournament: Tournament, ids: list[int], checked_in:
     changes = {"checked_in": checked_in}
     if not checked_in:
         changes["fills_in"] = False
+    public_pages_changed(tournament.pk)  # an UPDATE sends no signal
     return chosen.exclude(checked_in=checked_in).update(**changes)
 
 
@@ -326,6 +330,7 @@ def field_fill_from_reserves(*, tournament: Tournament) -> selectors.FieldStatus
     chosen = [r.pk for r in reserves[:needed]]
     reserves.exclude(pk__in=chosen).update(fills_in=False)
     reserves.filter(pk__in=chosen).update(fills_in=True)
+    public_pages_changed(tournament.pk)
     return selectors.field_status(tournament)
 
 

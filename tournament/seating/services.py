@@ -20,10 +20,13 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
 from tournament.jobs import queue_on_commit
 from tournament.models import (
@@ -44,6 +47,23 @@ from tournament.seating.core.metrics import rank_spread
 # A queued or running job older than this is taken for lost (a worker died with it), so it
 # no longer keeps the organiser from generating again.
 STALE_JOB = dt.timedelta(minutes=15)
+# A running job writes its heartbeat with its progress (at least every HEARTBEAT_INTERVAL
+# seconds while the core reports); one silent for LOST_AFTER died with its worker (killed,
+# out of memory, the machine restarted) and is marked failed, so the organiser can run it
+# again within a minute instead of waiting STALE_JOB.
+HEARTBEAT_INTERVAL = 5.0
+LOST_AFTER = dt.timedelta(seconds=60)
+# A job no worker has picked up in this long will not be: no worker is running, or the
+# broker lost it.  Jobs of other tournaments may be ahead of it in the queue, hence minutes.
+QUEUED_LOST_AFTER = dt.timedelta(minutes=5)
+BROKER_DOWN = (
+    "The background service (Redis) is not reachable, so the seating was not started. "
+    "Nothing was changed; generate again once it is back."
+)
+LOST_MESSAGE = (
+    "The worker running this job stopped (restarted or killed) before it finished. "
+    "No seat was changed; run it again."
+)
 # The progress callback writes the job row at most this often (seconds): a plan reports
 # thousands of steps, and every write is a database round trip.
 PROGRESS_INTERVAL = 0.5
@@ -68,13 +88,23 @@ def lock_reason(session: Session, *, has_sheets: bool) -> str:
 
 def sessions_with_locks(tournament: Tournament) -> list[Session]:
     """The sessions in number order, each with ``lock`` (a reason or '') and ``seated``."""
-    sessions = list(
-        tournament.sessions.annotate(
-            sheet_count=Count("sheets", distinct=True), seated=Count("seats", distinct=True)
-        ).order_by("number")
+    # Two grouped reads rather than one annotate() with two Counts: that joins every sheet
+    # with every seat of a session (480,000 rows at 400 players x 12 sessions) before
+    # counting, and grows with each sheet entered.
+    sessions = list(tournament.sessions.order_by("number"))
+    ids = [s.pk for s in sessions]
+    seated = dict(
+        Seat.objects.filter(session_id__in=ids)
+        .values("session_id")
+        .annotate(n=Count("id"))
+        .values_list("session_id", "n")
+    )
+    with_sheets = set(
+        Session.objects.filter(pk__in=ids, sheets__isnull=False).values_list("pk", flat=True)
     )
     for session in sessions:
-        session.lock = lock_reason(session, has_sheets=session.sheet_count > 0)
+        session.seated = seated.get(session.pk, 0)
+        session.lock = lock_reason(session, has_sheets=session.pk in with_sheets)
     return sessions
 
 
@@ -245,7 +275,28 @@ def _check_options(inp: SeatingInput) -> None:
 # --- the job -------------------------------------------------------------------------------
 
 
+def seating_jobs_reap(*, tournament: Tournament, now: dt.datetime) -> int:
+    """Mark failed the jobs whose worker is gone (LOST_AFTER without a heartbeat) and the
+    queued ones no worker took (QUEUED_LOST_AFTER).  A conditional UPDATE: a job finishing at
+    this moment stays done, and a late worker finds the job no longer queued and does
+    nothing (``seating_job_run``), so no half-written seating can follow."""
+    jobs = SeatingJob.objects.filter(tournament=tournament)
+    lost = jobs.filter(
+        state=SeatingJob.State.RUNNING,
+        heartbeat_at__lt=now - LOST_AFTER,
+    ).update(state=SeatingJob.State.FAILED, message=LOST_MESSAGE, finished_at=now)
+    lost += jobs.filter(
+        state=SeatingJob.State.QUEUED, created_at__lt=now - QUEUED_LOST_AFTER
+    ).update(
+        state=SeatingJob.State.FAILED,
+        message="No worker started this job: is the Celery worker running? Run it again.",
+        finished_at=now,
+    )
+    return lost
+
+
 def active_job(tournament: Tournament, now: dt.datetime) -> SeatingJob | None:
+    seating_jobs_reap(tournament=tournament, now=now)
     return (
         SeatingJob.objects.filter(
             tournament=tournament,
@@ -273,7 +324,13 @@ def seating_job_create(
             f"{timezone.localtime(running.created_at):%H:%M}); wait for it to finish."
         )
     job = _job_new(tournament=tournament, method=method, seed=seed, user=user, now=now)
-    queue_on_commit(GENERATE_TASK, args=[job.pk])
+
+    def broker_down(error: Exception) -> None:
+        SeatingJob.objects.filter(pk=job.pk, state=SeatingJob.State.QUEUED).update(
+            state=SeatingJob.State.FAILED, message=BROKER_DOWN, finished_at=timezone.now()
+        )
+
+    queue_on_commit(GENERATE_TASK, args=[job.pk], on_failure=broker_down)
     return job
 
 
@@ -320,7 +377,10 @@ class _ProgressWriter:
         if now - self.last < self.interval and done < total:
             return
         self.last = now
-        SeatingJob.objects.filter(pk=self.job_id).update(done=done, total=total)
+        # The heartbeat rides on the progress write: a job that stops writing is lost.
+        SeatingJob.objects.filter(pk=self.job_id).update(
+            done=done, total=total, heartbeat_at=timezone.now()
+        )
 
 
 def seating_job_run(*, job_id: int, clock=timezone.now) -> SeatingJob | None:
@@ -329,8 +389,12 @@ def seating_job_run(*, job_id: int, clock=timezone.now) -> SeatingJob | None:
     Returns None when the job is not queued (a second delivery of the same task: the first
     one claimed it). ``clock`` gives the current time: a long plan ends later than it starts.
     """
+    started = clock()
     claimed = SeatingJob.objects.filter(pk=job_id, state=SeatingJob.State.QUEUED).update(
-        state=SeatingJob.State.RUNNING, started_at=clock(), message="Generating the seating."
+        state=SeatingJob.State.RUNNING,
+        started_at=started,
+        heartbeat_at=timezone.now(),
+        message="Generating the seating.",
     )
     if not claimed:
         return None
@@ -339,6 +403,10 @@ def seating_job_run(*, job_id: int, clock=timezone.now) -> SeatingJob | None:
     try:
         # The rows are read again here: a player may have checked in since the job was queued.
         inp = seating_input(job.tournament, method=job.method, seed=job.seed)
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            # No worker: the job runs inside the web request, which must end before the
+            # server's timeout; the core then returns its best plan found in the time.
+            inp.options["time_limit"] = settings.SEATING_EAGER_TIME_LIMIT
         progress = _ProgressWriter(job.pk)
         history = inp.options["history"]
         if job.method == SeatingJob.Method.PLAN:
@@ -355,6 +423,16 @@ def seating_job_run(*, job_id: int, clock=timezone.now) -> SeatingJob | None:
         _job_fail(job, seating_error_message(error, inp), clock())
     except ServiceError as error:
         _job_fail(job, error.message, clock())
+    except SoftTimeLimitExceeded:
+        # The worker's time limit (settings.SEATING_TIME_LIMIT): failed at once, so the
+        # organiser is not left watching a job "running 90%".
+        _job_fail(
+            job,
+            f"The seating took longer than {settings.SEATING_TIME_LIMIT} s and was stopped; "
+            "no seat was changed. Run it again, or ask the administrator for a longer limit.",
+            clock(),
+        )
+        raise
     except Exception:
         _job_fail(
             job, "The seating failed with an internal error; the log has the details.", clock()
@@ -414,6 +492,7 @@ def _seats_write(
         for w, p in enumerate(table)
     )
     Session.objects.filter(pk__in=[s.pk for s in sessions]).update(seating_job=job)
+    public_pages_changed(job.tournament_id)  # bulk writes send no signal
     numbers = [s.number for s in sessions]
     span = f"session {numbers[0]}" if len(numbers) == 1 else f"sessions {numbers[0]}–{numbers[-1]}"
     SeatingJob.objects.filter(pk=job.pk).update(

@@ -9,11 +9,19 @@ the job already done.
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 
 from tournament.seating.services import GENERATE_TASK, seating_job_run
 
 
-@shared_task(name=GENERATE_TASK)
+# The soft limit raises inside the job, which marks it failed at once; the hard limit, a
+# little later, kills a job stuck where Python cannot interrupt it (the reaper then marks it
+# failed within a minute).
+@shared_task(
+    name=GENERATE_TASK,
+    soft_time_limit=settings.SEATING_TIME_LIMIT,
+    time_limit=settings.SEATING_TIME_LIMIT + 30,
+)
 def generate_seating(job_id: int) -> str | None:
     """Generate the seating of a queued job; a second delivery of the same job does nothing."""
     job = seating_job_run(job_id=job_id)

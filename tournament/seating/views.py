@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.cache import SEATING, public_page
 from tournament.converters import parse_id
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, SeatingJob, Session, Table, Tournament, Wind
@@ -33,6 +34,7 @@ def _session(tournament: Tournament, number: int) -> Session:
 # --- public pages --------------------------------------------------------------------------
 
 
+@public_page(SEATING)
 @require_GET
 def seating_index(request, slug: str):
     tournament = viewable_tournament(request, slug)
@@ -64,6 +66,7 @@ def seating_mine(request, slug: str):
     return redirect("tournament:player_schedule", slug=slug, player_id=player.pk)
 
 
+@public_page(SEATING)
 @require_GET
 def player_schedule(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
@@ -90,6 +93,7 @@ def _print_context(request, slug: str, number: int) -> dict:
     }
 
 
+@public_page(SEATING)
 @require_GET
 def session_print_tables(request, slug: str, number: int):
     """One A4 card per table (print CSS puts a page break after each)."""
@@ -98,6 +102,7 @@ def session_print_tables(request, slug: str, number: int):
     )
 
 
+@public_page(SEATING)
 @require_GET
 def session_print_hall(request, slug: str, number: int):
     """The hall list: every player by name with table and seat, to pin up at the entrance."""
@@ -106,6 +111,7 @@ def session_print_hall(request, slug: str, number: int):
     )
 
 
+@public_page(SEATING)
 @require_GET
 def seating_quality(request, slug: str):
     tournament = viewable_tournament(request, slug)
@@ -183,11 +189,17 @@ def seating_generate(request, slug: str):
     except ServiceError as error:
         messages.error(request, error.message)
         return redirect("tournament:seating_manage", slug=slug)
+    job.refresh_from_db(fields=["state", "message"])
+    if job.state == SeatingJob.State.FAILED and job.message == services.BROKER_DOWN:
+        messages.error(request, job.message)
+        return redirect("tournament:seating_manage", slug=slug)
     return redirect("tournament:seating_job", slug=slug, pk=job.pk)
 
 
 def _job(request, slug: str, pk: int) -> SeatingJob:
     tournament = organised_tournament(request, slug)
+    # The progress page is where a lost job shows: it polls, so it sees it within a minute.
+    services.seating_jobs_reap(tournament=tournament, now=timezone.now())
     return get_object_or_404(
         SeatingJob.objects.select_related("tournament"), tournament=tournament, pk=pk
     )
@@ -385,6 +397,7 @@ def session_context(session: Session, by_name: list, user) -> dict:
     }
 
 
+@public_page(SEATING)
 def session_seating(request, slug: str, number: int):
     tournament = viewable_tournament(request, slug)
     session = get_object_or_404(

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django_tables2 import RequestConfig
 
+from tournament.cache import RESULTS, cached, public_page
 from tournament.converters import parse_id
 from tournament.flags import flag_html
 from tournament.models import Player, Session, Tournament
@@ -32,17 +33,24 @@ def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
     """Flat rows for the django-tables2 table (sortable and exportable by key)."""
     # One reverse() for all rows: 400 of them cost more than the rest of the page.
     player_url = reverse("tournament:player", args=[tournament.slug, 0])[: -len("0/")]
+    # A country's name and flag once per country, not once per player: django-countries
+    # looks both up (and translates the name) on every access.
+    countries: dict[str, tuple[str, str]] = {}
     records = []
     for row in table.rows:
         player = row.player
+        code = player.country.code
+        if code not in countries:
+            countries[code] = (player.country.name, flag_html(code))
+        country_name, flag = countries[code]
         record = {
             "rank": row.rank,
             "sort_rank": row.rank if row.rank is not None else 10**6,
             "name": row.name,
             "ema_number": player.ema_number,
-            "country_code": player.country.code,
-            "country_name": player.country.name,
-            "flag": flag_html(player.country.code),
+            "country_code": code,
+            "country_name": country_name,
+            "flag": flag,
             "total": row.total,
             "played": row.played,
             "penalties": row.penalties,
@@ -55,11 +63,25 @@ def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
     return records
 
 
+def _standings_data(tournament: Tournament, after: int | None) -> dict:
+    """What the standings page and its exports show, as plain data: cached per version of
+    the tournament (tournament.cache), so a logged-in visitor's page is cheap too."""
+    data = selectors.standings(tournament, after_session=after)
+    return {
+        "records": _records(tournament, data),
+        "session_numbers": data.session_numbers,
+        "tie_break": data.tie_break,
+        "sessions": list(tournament.sessions.order_by("number").values_list("number", flat=True)),
+    }
+
+
+@public_page(RESULTS)
 def standings(request, slug: str):
     tournament = viewable_tournament(request, slug)
     after = _after(request)
-    data = selectors.standings(tournament, after_session=after)
-    table = StandingsTable(_records(tournament, data), session_numbers=data.session_numbers)
+    data = cached(tournament.pk, f"standings:{after}", lambda: _standings_data(tournament, after))
+    # The table sorts and pages its rows in place: it gets its own copy of the list.
+    table = StandingsTable(list(data["records"]), session_numbers=data["session_numbers"])
     suffix = f"-after-{after}" if after else ""
     exported = table_export(request, table, f"{tournament.slug}-standings{suffix}")
     if exported is not None:
@@ -72,12 +94,10 @@ def standings(request, slug: str):
             "tournament": tournament,
             "table": table,
             "standings": data,
-            "sessions": list(
-                tournament.sessions.order_by("number").values_list("number", flat=True)
-            ),
+            "sessions": data["sessions"],
             "after": after,
             "is_staff": is_staff_of(request.user, tournament),
-            "tie_break_form": _tie_break_form(request, tournament, data.tie_break),
+            "tie_break_form": _tie_break_form(request, tournament, data["tie_break"]),
         },
     )
 
@@ -110,36 +130,41 @@ def _page(request, items: list):
     return paginator.get_page(request.GET.get("page") or 1)
 
 
+@public_page(RESULTS)
 def standings_projector_rows(request, slug: str):
     """One page of the standings for the projector's script (fetched, no page reload)."""
     tournament = viewable_tournament(request, slug)
-    data = selectors.standings(tournament)
-    page = _page(request, data.rows)
+    rows, heading = cached(tournament.pk, "projector-rows", lambda: _projector_rows(tournament))
+    page = _page(request, rows)
     return render(
         request,
         "tournament/projector_rows.html",
         {
             "page": page,
-            "rows": [
-                {
-                    "rank": row.rank if row.rank is not None else "—",
-                    "name": f"{row.player.first_name} {row.player.last_name}",
-                    "flag": flag_html(row.player.country.code),
-                    "total": points(row.total),
-                    "last": points(row.by_session.get(data.session_numbers[-1]))
-                    if data.session_numbers
-                    else "",
-                }
-                for row in page.object_list
-            ],
-            "heading": (
-                f"after session {data.session_numbers[-1]}" if data.session_numbers else ""
-            ),
+            "rows": page.object_list,
+            "heading": heading,
             "columns": ("Total", "Last session"),
         },
     )
 
 
+def _projector_rows(tournament: Tournament) -> tuple[list[dict], str]:
+    data = selectors.standings(tournament)
+    last = data.session_numbers[-1] if data.session_numbers else None
+    rows = [
+        {
+            "rank": row.rank if row.rank is not None else "—",
+            "name": f"{row.player.first_name} {row.player.last_name}",
+            "flag": flag_html(row.player.country.code),
+            "total": points(row.total),
+            "last": points(row.by_session.get(last)) if last is not None else "",
+        }
+        for row in data.rows
+    ]
+    return rows, (f"after session {last}" if last is not None else "")
+
+
+@public_page(RESULTS)
 def results_index(request, slug: str):
     tournament = viewable_tournament(request, slug)
     sessions = tournament.sessions.order_by("number")
@@ -150,6 +175,7 @@ def results_index(request, slug: str):
     )
 
 
+@public_page(RESULTS)
 def session_results(request, slug: str, number: int):
     tournament = viewable_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
@@ -185,6 +211,7 @@ def session_results_projector(request, slug: str, number: int):
     )
 
 
+@public_page(RESULTS)
 def session_results_projector_rows(request, slug: str, number: int):
     tournament = viewable_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
@@ -210,6 +237,7 @@ def session_results_projector_rows(request, slug: str, number: int):
     )
 
 
+@public_page(RESULTS)
 def player_page(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
     player = get_object_or_404(Player, pk=player_id)

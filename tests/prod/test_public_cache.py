@@ -1,0 +1,239 @@
+"""The public pages' cache (tournament.cache): served from the cache to anonymous visitors,
+and stale exactly never: each change a page shows invalidates it, after the commit."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from referee.services import penalty_create
+from scoring.services import sheet_confirm, sheet_save
+from tournament import cache as public_cache
+from tournament.clock import services as clock_services
+from tournament.models import Seat, SeatChange
+from tournament.seating.services import seat_change_apply
+
+pytestmark = pytest.mark.django_db(transaction=False)
+
+
+def confirm_sheet(session, table, points, user=None):
+    sheet = sheet_save(
+        session=session,
+        table=table,
+        mode="final",
+        entry={
+            "points": list(points),
+            "riichi_left": 0,
+            "chombo": [0] * 4,
+            "substitutes": [""] * 4,
+        },
+        expected_version=0,
+        user=user,
+    )
+    return sheet_confirm(sheet=sheet, expected_version=sheet.version, user=user)
+
+
+@pytest.fixture
+def table1(seated_session):
+    return seated_session.tournament.tables.get(number=1)
+
+
+def standings_url(tournament):
+    return reverse("tournament:standings", args=[tournament.slug])
+
+
+def test_second_anonymous_visit_is_served_from_the_cache(
+    client, tournament, seated_session, table1, django_assert_max_num_queries
+):
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    first = client.get(standings_url(tournament))
+    assert first["X-Cache"] == "miss"
+    # A hit is the slug's lookup only: no standings are computed.
+    with django_assert_max_num_queries(1):
+        second = client.get(standings_url(tournament))
+    assert second["X-Cache"] == "hit"
+    assert second.content == first.content
+
+
+def test_confirming_a_sheet_shows_at_once(client, tournament, seated_session, table1):
+    # The session's column appears with its first confirmed sheet.
+    assert b"S1</" not in client.get(standings_url(tournament)).content
+    assert client.get(standings_url(tournament))["X-Cache"] == "hit"
+    # 40,000 with EMA 2016 uma +15: (40000 - 30000) / 1000 + 15 = 25 points (EMA 3.4).
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    page = client.get(standings_url(tournament))
+    assert page["X-Cache"] == "miss"
+    assert b"S1</" in page.content and b">25<" in page.content
+
+
+def test_a_sheet_not_yet_confirmed_moves_nothing(client, tournament, seated_session, table1):
+    client.get(standings_url(tournament))
+    sheet_save(
+        session=seated_session,
+        table=table1,
+        mode="final",
+        entry={
+            "points": [40000, 30000, 28000, 22000],
+            "riichi_left": 0,
+            "chombo": [0] * 4,
+            "substitutes": [""] * 4,
+        },
+        expected_version=0,
+        user=None,
+    )
+    # Saving bumps too (a saved sheet may be a correction); the page is simply recomputed
+    # and still shows no result, since only confirmed sheets count.
+    page = client.get(standings_url(tournament))
+    assert b"S1</" not in page.content
+
+
+def test_a_logged_penalty_shows_at_once(client, referee, tournament, seated_session, table1):
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    player_url = reverse(
+        "tournament:player", args=[tournament.slug, table1.seats.get(wind=0).player_id]
+    )
+    before = client.get(standings_url(tournament)).content
+    client.get(player_url)
+    east = seated_session.seats.get(table=table1, wind=0).player
+    penalty_create(
+        tournament=tournament,
+        player=east,
+        session=seated_session,
+        kind="other",
+        amount=Decimal("20"),
+        reason="Obstruction",
+        user=referee,
+    )
+    after = client.get(standings_url(tournament))
+    assert after["X-Cache"] == "miss"
+    assert after.content != before
+    # 25 - 20 = 5 points in all, the penalty column -20.
+    assert b"-20" in after.content
+
+
+def test_a_seat_change_shows_at_once(client, organiser, tournament, seated_session):
+    url = reverse("tournament:session", args=[tournament.slug, seated_session.number])
+    client.get(url)
+    assert client.get(url)["X-Cache"] == "hit"
+    seat = seated_session.seats.select_related("player").get(table__number=1, wind=0)
+    table2 = tournament.tables.get(number=2)
+    other = seated_session.seats.select_related("player").get(table=table2, wind=0).player
+    seat_change_apply(
+        session=seated_session,
+        player=seat.player,
+        other=other,
+        user=organiser,
+        now=timezone.now(),
+    )
+    assert SeatChange.objects.filter(session=seated_session).exists()
+    page = client.get(url)
+    assert page["X-Cache"] == "miss"
+    moved = Seat.objects.get(session=seated_session, player=seat.player)
+    assert moved.table == table2
+    assert b"Changed by hand" in page.content
+
+
+def test_a_clock_change_shows_at_once(client, organiser, tournament, seated_session):
+    url = reverse("tournament:seating", args=[tournament.slug])
+    client.get(url)
+    assert client.get(url)["X-Cache"] == "hit"
+    clock_services.session_clock_start(
+        session=seated_session, by=organiser, now=timezone.now() - dt.timedelta(minutes=1)
+    )
+    assert client.get(url)["X-Cache"] == "miss"
+
+
+def test_a_page_cached_before_the_commit_is_retired_by_it(
+    client, tournament, seated_session, table1, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    # Another reader renders the page before the commit: in production he could not yet
+    # see the new rows, and his page is cached under the version of that moment.
+    client.get(standings_url(tournament))
+    assert client.get(standings_url(tournament))["X-Cache"] == "hit"
+    assert callbacks, "the bump waits for the commit"
+    for callback in callbacks:
+        callback()
+    assert client.get(standings_url(tournament))["X-Cache"] == "miss"
+
+
+def test_logged_in_visitors_are_never_served_a_cached_page(
+    client, organiser, tournament, seated_session, table1
+):
+    client.get(standings_url(tournament))
+    client.force_login(organiser)
+    page = client.get(standings_url(tournament))
+    assert "X-Cache" not in page
+    assert b"EMA results file" in page.content  # the organiser's own links
+
+
+def test_a_draft_tournament_is_never_cached(client, organiser, draft_tournament):
+    url = standings_url(draft_tournament)
+    assert client.get(url).status_code == 404
+    assert client.get(url).status_code == 404
+
+
+def test_cache_down_pages_still_answer(client, tournament, seated_session, table1, monkeypatch):
+    """Redis stopped: every cache call raises; the pages are computed as on a miss."""
+
+    def down(*args, **kwargs):
+        raise ConnectionError("Error 111 connecting to localhost:6379. Connection refused.")
+
+    for name in ("get", "set", "add", "get_many"):
+        monkeypatch.setattr(public_cache.cache, name, down)
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    page = client.get(standings_url(tournament))
+    assert page.status_code == 200
+    assert b"S1</" in page.content
+
+
+def test_the_clock_shows_a_finished_table_at_once(client, organiser, tournament, seated_session):
+    """Every phone polls the clock's state: its tables come from the cache, and a table's
+    report shows in the very next poll."""
+    now = timezone.now()
+    clock_services.session_clock_start(session=seated_session, by=organiser, now=now)
+    url = reverse("tournament:session_clock_state", args=[tournament.slug, 1])
+    tables = client.get(url).json()["tables"]
+    assert [t["finished"] for t in tables] == [False, False]
+    clock_services.session_table_finish(
+        session=seated_session,
+        table=tournament.tables.get(number=2),
+        by=organiser,
+        now=now,
+        ended_by_time=False,
+    )
+    tables = client.get(url).json()["tables"]
+    assert [t["finished"] for t in tables] == [False, True]
+
+
+def test_a_sheet_leaves_the_seating_cached(client, tournament, seated_session, table1):
+    """At the end of a session sheets are confirmed by the dozen while every phone reads the
+    seating and the clock: a sheet invalidates the results pages only."""
+    seating_url = reverse("tournament:session", args=[tournament.slug, 1])
+    client.get(seating_url)
+    client.get(standings_url(tournament))
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    assert client.get(seating_url)["X-Cache"] == "hit"
+    assert client.get(standings_url(tournament))["X-Cache"] == "miss"
+
+
+def test_while_one_process_renders_a_stale_page_the_others_serve_the_last_one(
+    client, tournament, seated_session, table1
+):
+    first = client.get(standings_url(tournament))
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    # Another process holds the right to render the new standings (a moment ago).
+    from django.core.cache import cache
+
+    path = standings_url(tournament)
+    cache.add(f"tournament-page-lock:{tournament.pk}:results:{path}", 1, 10)
+    meanwhile = client.get(path)
+    assert meanwhile["X-Cache"] == "stale" and meanwhile.content == first.content
+    cache.delete(f"tournament-page-lock:{tournament.pk}:results:{path}")
+    fresh = client.get(path)
+    assert fresh["X-Cache"] == "miss" and b"S1</" in fresh.content

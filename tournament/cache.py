@@ -1,0 +1,192 @@
+"""The public pages' cache: one version per tournament, bumped when what they show changes.
+
+Hundreds of phones refresh the standings, the seating and the clock at the end of a session;
+each of those pages is the same for every anonymous visitor until a sheet is confirmed, a
+penalty logged, a seat changed or the clock touched.  So:
+
+- every tournament has a *version* in the cache (``tournament-version:<pk>``), a random
+  token rather than a counter, so that a version lost from the cache (eviction, a Redis
+  restart) can never come back to an old value and revive an old page;
+- cached pages and data are keyed with that version, so bumping it is the invalidation: no
+  key has to be found and deleted, and what is no longer read simply expires;
+- the version is bumped by any write that changes a tournament's public pages, and again
+  after its commit (``tournament.signals`` for saved and deleted rows,
+  ``public_pages_changed`` from the services that write in bulk), so the person who made
+  the change, whose next request comes after the commit, never sees the page from before.
+
+The cache is a help, never a need: when it is down (Redis stopped) every call here answers
+as on a miss and the page is computed, so score entry and the pages keep working.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import uuid
+
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpResponse
+
+logger = logging.getLogger(__name__)
+
+# How long a cached page or datum lives at most: a safety net only; the version is what
+# makes an entry stale.
+TIMEOUT = 15 * 60
+# How long one process may hold the right to render a stale page before another takes it
+# (a process killed mid-render must not leave the page to the old version for long).
+RENDER_LOCK = 10
+MISSING = object()
+
+
+# Two families of pages, each with its own version, so that the stream of score sheets at
+# the end of a session does not throw away the seating and the clock, which every phone in
+# the hall is reading at that moment: "results" (standings, results, player pages) and
+# "seating" (the seating pages, a player's schedule, the clock's tables).
+RESULTS, SEATING = "results", "seating"
+SCOPES = (RESULTS, SEATING)
+
+
+def _key(tournament_id: int, scope: str) -> str:
+    return f"tournament-version:{tournament_id}:{scope}"
+
+
+def _safe(call, default=None):
+    try:
+        return call()
+    except Exception:  # the cache is down: behave as on a miss (module docstring)
+        logger.warning("cache unavailable", exc_info=True)
+        return default
+
+
+def version(tournament_id: int, scope: str) -> str | None:
+    """The tournament's current version, made when missing; None when the cache is down."""
+    key = _key(tournament_id, scope)
+    current = _safe(lambda: cache.get(key))
+    if current is None:
+        fresh = uuid.uuid4().hex
+        # add(), not set(): two processes racing here agree on whichever came first.
+        if not _safe(lambda: cache.add(key, fresh, None), False):
+            current = _safe(lambda: cache.get(key))
+        else:
+            current = fresh
+    return current
+
+
+def bump(tournament_id: int, scopes: tuple[str, ...] = SCOPES) -> None:
+    """Make the tournament's cached pages of ``scopes`` stale, now."""
+    fresh = {_key(tournament_id, scope): uuid.uuid4().hex for scope in scopes}
+    _safe(lambda: cache.set_many(fresh, None))
+
+
+def public_pages_changed(tournament_id: int | None, scopes: tuple[str, ...] = SCOPES) -> None:
+    """Bump the tournament's version now and again once the current transaction commits.
+
+    The bump after the commit is the one that matters: a reader who rendered the page
+    while the transaction was still open saw the old rows and cached them under the
+    version of that moment, which the second bump retires.  The bump now makes the
+    writer's own requests inside the transaction (and tests, whose transaction never
+    commits) see the change at once.
+    """
+    if tournament_id is None:
+        return
+    bump(tournament_id, scopes)
+    transaction.on_commit(functools.partial(bump, tournament_id, scopes), robust=True)
+
+
+def cached(tournament_id: int, name: str, compute, scope: str = RESULTS):
+    """``compute()``, or its value cached under the tournament's current version."""
+    current = version(tournament_id, scope)
+    if current is None:
+        return compute()
+    key = f"tournament-data:{tournament_id}:{current}:{name}"
+    value = _safe(lambda: cache.get(key, MISSING), MISSING)
+    if value is MISSING:
+        value = compute()
+        _safe(lambda: cache.set(key, value, TIMEOUT))
+    return value
+
+
+def _cacheable_request(request) -> bool:
+    """Only what every visitor sees the same: anonymous GETs without a session (whose
+    pending messages a cached page would not show)."""
+    from django.conf import settings
+
+    return (
+        request.method in ("GET", "HEAD")
+        and not request.user.is_authenticated
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def _cacheable_response(request, response) -> bool:
+    # A page that set a cookie or used a CSRF token belongs to its visitor alone.
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+        and not request.META.get("CSRF_COOKIE_USED")
+        and response.get("Content-Disposition") is None
+    )
+
+
+def _cached_response(stored, label: str) -> HttpResponse:
+    content, content_type = stored
+    response = HttpResponse(content, content_type=content_type)
+    response["X-Cache"] = label
+    return response
+
+
+def public_page(scope: str):
+    """Serve the view's page to anonymous visitors from the cache, keyed by the tournament's
+    version of ``scope``, the path and the query string.  Logged-in visitors (staff, players
+    with their own seat highlighted) always get a fresh page; ``cached`` data keeps theirs
+    cheap."""
+    return functools.partial(_public_page, scope=scope)
+
+
+def _public_page(view, scope: str):
+    @functools.wraps(view)
+    def wrapper(request, slug: str, *args, **kwargs):
+        if not _cacheable_request(request):
+            return view(request, slug, *args, **kwargs)
+        from tournament.models import Tournament
+
+        tournament_id = (
+            Tournament.objects.filter(slug=slug, visibility=Tournament.Visibility.PUBLISHED)
+            .values_list("pk", flat=True)
+            .first()
+        )
+        current = version(tournament_id, scope) if tournament_id is not None else None
+        if current is None:
+            return view(request, slug, *args, **kwargs)
+        page = f"{tournament_id}:{scope}:{request.get_full_path()}"
+        key = f"tournament-page:{page}:{current}"
+        last_key, lock_key = f"tournament-page-last:{page}", f"tournament-page-lock:{page}"
+        hit = _safe(lambda: cache.get(key))
+        if hit is not None:
+            return _cached_response(hit, "hit")
+        # One process renders a page that has just gone stale; the others meanwhile serve
+        # the one before, seconds old, rather than all rendering it at once: at the end of
+        # a session a sheet is confirmed every few seconds, and hundreds of phones ask for
+        # the standings in between (a storm of misses stalled the stack).  The person who
+        # made the change is logged in and never served from here.
+        if not _safe(lambda: cache.add(lock_key, 1, RENDER_LOCK), True):
+            last = _safe(lambda: cache.get(last_key))
+            if last is not None:
+                return _cached_response(last, "stale")
+        try:
+            response = view(request, slug, *args, **kwargs)
+            if hasattr(response, "render") and callable(response.render):
+                response = response.render()
+            if _cacheable_response(request, response):
+                stored = (response.content, response["Content-Type"])
+                _safe(lambda: cache.set_many({key: stored, last_key: stored}, TIMEOUT))
+                response["X-Cache"] = "miss"
+        finally:
+            _safe(lambda: cache.delete(lock_key))
+        return response
+
+    return wrapper
