@@ -84,6 +84,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # After authentication and messages: a POST sent twice is stored once (issue 13).
+    "tournament.idempotency.FormTokenMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -105,6 +107,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tournament.context_processors.current_tournament",
             ],
+            # {% form_token %} beside every {% csrf_token %}, without a {% load %}.
+            "builtins": ["tournament.templatetags.form_tokens"],
         },
     },
 ]

@@ -1,11 +1,16 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from api.views import api
 from tournament import webapp
+from tournament.converters import IdConverter
 from tournament.events import views as event_views
 from tournament.registration import views as registration_views
+
+# Registered once, before the feature URL modules are included: every id and number in a
+# URL is an ``<id:...>`` bounded to 63 bits (tournament/converters.py), never a bare ``int``.
+register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("", event_views.home, name="home"),

@@ -10,6 +10,7 @@ from .kinds import PenaltyRuleError, kind_rules, penalty_points, show
 from .models import Substitution
 
 _NUM = {"inputmode": "decimal", "class": "big-input"}
+MAX_LATE_MINUTES = 600
 
 
 class PenaltyForm(forms.Form):
@@ -56,6 +57,17 @@ class PenaltyForm(forms.Form):
             self.fields["reason"].required = True
             self.fields["reason"].label = "Reason"
         self.points = None
+
+    def clean_minutes(self):
+        minutes = self.cleaned_data.get("minutes")
+        # Checked here rather than with max_value, which would put a "max" on the input (see
+        # __init__).  No session is longer than 600 minutes (the schedule's bound), and the
+        # column is a small integer: a lateness beyond it is a typing slip.
+        if minutes is not None and minutes > MAX_LATE_MINUTES:
+            raise forms.ValidationError(
+                f"Minutes late: at most {MAX_LATE_MINUTES}, the longest session."
+            )
+        return minutes
 
     def clean(self):
         data = super().clean()

@@ -275,9 +275,12 @@ def disqualification_create(
 ) -> Disqualification:
     """The player stops playing (EMA 5.5, WRC 7.1).
 
-    The player leaves the seats of the sessions not yet played (state "planned"); those
-    sessions then need re-seating.  A session being played keeps its seat: a substitute
-    joins during the session (EMA 5.8), recorded as a substitution.
+    The player leaves the seats of the sessions not yet played (state "planned", and no
+    score sheet entered for any of its tables); those sessions then need re-seating.  A
+    session being played keeps its seat: a substitute joins during the session (EMA 5.8),
+    recorded as a substitution.  A session with a sheet keeps its seats too: the sheet's
+    results name the players who sat there, and removing one would leave a sheet that can
+    no longer be shown or corrected (issue 13).
     """
     reason = _reason(reason, "for the disqualification")
     _registration(tournament, player)
@@ -289,6 +292,7 @@ def disqualification_create(
             session__state=Session.State.PLANNED,
             player=player,
         )
+        .exclude(session__in=ScoreSheet.objects.values("session"))
         .select_related("session", "table")
         .order_by("session__number")
     )

@@ -17,9 +17,9 @@ from django_tables2 import RequestConfig
 
 from scoring.reporting.selectors import desk_alerts
 from scoring.rules.penalties import late_needs_substitute
+from tournament.converters import parse_id
 from tournament.models import Player, Registration, Session, Staff, Tournament
-from tournament.pages import staffed_tournament
-from tournament.spreadsheets import SafeTableExport
+from tournament.pages import staffed_tournament, table_export
 
 from . import selectors, services
 from .forms import CorrectionForm, PenaltyForm, ReasonForm, SubstitutionForm
@@ -27,14 +27,15 @@ from .kinds import kind_rules, show
 from .models import Disqualification, Penalty, Substitution
 from .tables import LogTable
 
+SEARCH_MAX = 100  # characters of the name search; names are at most 2 x 100 long
+
 
 def _session(request, tournament: Tournament) -> Session | None:
     raw = request.POST.get("session") or request.GET.get("session")
     if raw:
-        try:
-            number = int(raw)
-        except ValueError:
-            raise Http404("No such session.") from None
+        number = parse_id(raw)
+        if number is None:
+            raise Http404("No such session.")
         return get_object_or_404(Session, tournament=tournament, number=number)
     return selectors.current_session(tournament)
 
@@ -72,6 +73,11 @@ def desk(request, slug: str):
     tournament = staffed_tournament(request, slug)
     session = _session(request, tournament)
     q = request.GET.get("q", "").strip()
+    if len(q) > SEARCH_MAX:
+        # Every word is one more LIKE on two columns: a pasted page of text would make a
+        # query the database refuses ("Expression tree is too large").
+        messages.error(request, f"Search: type at most {SEARCH_MAX} characters of a name.")
+        q = ""
     lines = selectors.desk_players(tournament, session, q) if q else []
     if q and len(lines) == 1:
         # One match: straight to the player's page (the usual case after a few letters).
@@ -439,10 +445,7 @@ def disqualification_withdraw(request, slug: str, pk: int):
 
 
 def _int(value: str | None) -> int | None:
-    try:
-        return int(value) if value else None
-    except ValueError:
-        return None
+    return parse_id(value)
 
 
 @login_required
@@ -456,11 +459,9 @@ def log(request, slug: str):
         tournament, session=session, table=table_number, player=player_id
     )
     table = LogTable(entries)
-    export_format = request.GET.get("_export")
-    if SafeTableExport.is_valid_format(export_format):
-        RequestConfig(request, paginate=False).configure(table)
-        exporter = SafeTableExport(export_format, table, dataset_kwargs={"title": "Referee log"})
-        return exporter.response(f"{tournament.slug}-referee-log.{export_format}")
+    exported = table_export(request, table, f"{tournament.slug}-referee-log", title="Referee log")
+    if exported is not None:
+        return exported
     RequestConfig(request, paginate={"per_page": 200}).configure(table)
     query = request.GET.copy()
     query.pop("_export", None)

@@ -8,7 +8,9 @@ from django import forms
 from django.forms import formset_factory
 
 from scoring.rules.errors import RuleViolation
+from scoring.rules.rulesets import EMA2016
 from scoring.rules.substitutes import DURING, FROM_START
+from tournament.fields import bounded_integer
 
 from .models import StandingsSettings
 from .services import SEATS, evaluate_entry, violation_hand
@@ -19,6 +21,33 @@ SUBSTITUTE_CHOICES = [
     (DURING, "Substitute joined during the session"),
 ]
 WIND_NAMES = ["East", "South", "West", "North"]
+
+# Bounds of what a sheet may hold.  They refuse typing slips before the rules core works on
+# them (``chombo_0=10**30`` made it build a list of 10**30 names) and keep every stored
+# number inside its column (TableResult.points is a 32-bit integer, the scores 9 digits).
+MAX_VERSION = 2**31 - 1  # ScoreSheet.version, a PositiveIntegerField
+# A player makes at most a handful of chombo in one game: more is a slip of the thumb, and
+# each one is a penalty the referee logs (EMA 3.4.6).
+MAX_CHOMBO = 5
+# EMA 3.2: fu are counted in tens up to 110 for a real hand; 170 bounds any count a
+# ruleset's fu table could give.  Han: 13 and more is a counted yakuman (or capped at
+# sanbaiman), so 99 han is far past anything a hand can reach with dora.
+MAX_FU = 170
+MAX_HAN = 99
+# Yakuman stacked in one hand (Aalto 41 makes them cumulative): six is already a hand with
+# every yakuman a single set of tiles can hold.
+MAX_YAKUMAN = 6
+# A hanchan is 8 rounds plus counters; a long game has 20 to 30 hands.  100 is four times
+# more, and keeps the hand-by-hand formset (each line a form) from being made 10**9 times.
+MAX_HANDS = 100
+
+
+def point_limit(ruleset) -> int:
+    """The most table points one player can hold: no table has more than the 4 x start points
+    in play (points only change hands; the riichi sticks come from them).  A ruleset where all
+    start at 0 (Aalto 3) still plays hands of the usual size, so it is bounded like EMA's
+    4 x 30,000."""
+    return 4 * max(ruleset.start_points, ruleset.return_points, EMA2016.start_points)
 
 
 class StandingsSettingsForm(forms.ModelForm):
@@ -31,7 +60,12 @@ class StandingsSettingsForm(forms.ModelForm):
 class SheetMetaForm(forms.Form):
     """Fields shared by both kinds of sheet: the optimistic-lock version and the reason."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    version = bounded_integer(
+        "Version of the sheet (hidden)",
+        min_value=0,
+        max_value=MAX_VERSION,
+        widget=forms.HiddenInput,
+    )
     reason = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -45,10 +79,12 @@ class SheetMetaForm(forms.Form):
         self.names = names
         self.confirmed = confirmed
         for i, name in enumerate(names):
+            label = f"{WIND_NAMES[i]} ({name}) is a substitute"
             self.fields[f"substitute_{i}"] = forms.ChoiceField(
                 choices=SUBSTITUTE_CHOICES,
                 required=False,
-                label=f"{WIND_NAMES[i]} ({name}) is a substitute",
+                label=label,
+                error_messages={"invalid_choice": f"{label}: choose one of the listed answers."},
             )
         self.answer: dict | None = None
 
@@ -70,27 +106,33 @@ class SheetMetaForm(forms.Form):
 class FinalScoresForm(SheetMetaForm):
     """The common EMA sheet: the four final table scores and the sticks left on the table."""
 
-    riichi_left = forms.IntegerField(
-        min_value=0,
-        initial=0,
-        label="Riichi sticks left on the table",
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
-
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        ruleset = self.tournament.rules()
+        limit = point_limit(ruleset)
         for i, name in enumerate(self.names):
-            self.fields[f"points_{i}"] = forms.IntegerField(
-                label=f"{WIND_NAMES[i]}: {name}",
+            self.fields[f"points_{i}"] = bounded_integer(
+                f"{WIND_NAMES[i]}: {name}",
+                min_value=-limit,
+                max_value=limit,
                 widget=forms.NumberInput(attrs={"step": 100, "inputmode": "numeric"}),
             )
-            self.fields[f"chombo_{i}"] = forms.IntegerField(
+            self.fields[f"chombo_{i}"] = bounded_integer(
+                f"Chombo by {name}",
                 min_value=0,
+                max_value=MAX_CHOMBO,
                 initial=0,
                 required=False,
-                label=f"Chombo by {name}",
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
+        # Every stick on the table came out of the points in play (EMA 3.3.14).
+        self.fields["riichi_left"] = bounded_integer(
+            "Riichi sticks left on the table",
+            min_value=0,
+            max_value=limit // max(ruleset.riichi_stick, 100),
+            initial=0,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        )
 
     def point_fields(self):
         return [self[f"points_{i}"] for i in range(4)]
@@ -179,14 +221,19 @@ class HandForm(forms.Form):
         self.fields["liable"].choices = seat_choices
         for i in range(4):
             self.fields[f"riichi_{i}"] = forms.BooleanField(required=False, label="R")
-            self.fields[f"han_{i}"] = forms.IntegerField(
-                required=False, min_value=0, label="han", widget=_small("han")
+            wind = WIND_NAMES[i]
+            self.fields[f"han_{i}"] = bounded_integer(
+                f"{wind} han", required=False, min_value=0, max_value=MAX_HAN, widget=_small("han")
             )
-            self.fields[f"fu_{i}"] = forms.IntegerField(
-                required=False, min_value=0, label="fu", widget=_small("fu")
+            self.fields[f"fu_{i}"] = bounded_integer(
+                f"{wind} fu", required=False, min_value=0, max_value=MAX_FU, widget=_small("fu")
             )
-            self.fields[f"yakuman_{i}"] = forms.IntegerField(
-                required=False, min_value=0, label="yakuman", widget=_small("Y")
+            self.fields[f"yakuman_{i}"] = bounded_integer(
+                f"{wind} yakuman",
+                required=False,
+                min_value=0,
+                max_value=MAX_YAKUMAN,
+                widget=_small("Y"),
             )
             self.fields[f"tenpai_{i}"] = forms.BooleanField(required=False, label="T")
 
@@ -319,7 +366,11 @@ def hand_initial(hand: dict) -> dict:
     return initial
 
 
-HandFormSet = formset_factory(HandForm, extra=4)
+# validate_max refuses more lines with a message; absolute_max stops a forged TOTAL_FORMS
+# from making more forms than that in the first place.
+HandFormSet = formset_factory(
+    HandForm, extra=4, max_num=MAX_HANDS, validate_max=True, absolute_max=MAX_HANDS
+)
 
 
 class HandsSheetForm(SheetMetaForm):

@@ -182,6 +182,22 @@ def changes(before: list[str], after: list[str]) -> list[tuple[str, str]]:
     return removed + added
 
 
+def sheet_names(sheet: ScoreSheet) -> list[str]:
+    """The names of a sheet's players by seat: the seats as they are now, or, where a seat
+    has gone since (a disqualification before issue 13 removed seats under sheets), the
+    players the stored results name, so that the history can always be read."""
+    from .services import SheetError, TableSeats, table_seats
+
+    try:
+        return table_seats(sheet.session, sheet.table).names
+    except SheetError:
+        pass
+    by_wind = {r.wind: r for r in sheet.results.select_related("player")}
+    if sorted(by_wind) == [0, 1, 2, 3]:
+        return TableSeats([by_wind[w] for w in range(4)]).names
+    return [f"{wind} (seat empty)" for wind in ("East", "South", "West", "North")]
+
+
 def sheet_history(sheet: ScoreSheet, names: list[str]) -> list[dict]:
     """Every version of a sheet, newest first, with what changed against the one before."""
     versions = list(

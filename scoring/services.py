@@ -280,7 +280,14 @@ def sheet_save(
         _write_results(sheet, seats, result)
         _record(sheet, SheetVersion.Action.ENTERED, user, reason)
         return sheet
-    sheet = ScoreSheet.objects.get(session=session, table=table)
+    sheet = ScoreSheet.objects.filter(session=session, table=table).first()
+    if sheet is None:
+        # The form was opened on a sheet that is not there (a forged or stale version):
+        # nothing to correct, and nothing to overwrite.
+        raise SheetError(
+            f"{table} has no score sheet for {session} yet, so there is no version "
+            f"{expected_version} to correct: open the sheet again and enter it."
+        )
     if sheet.version == expected_version and sheet.mode == mode and sheet.entry == entry:
         # Saved as it was: no new version (the history would show "No change to the entry").
         return sheet

@@ -8,20 +8,20 @@ app_name = "scoring"
 
 urlpatterns = [
     path("sheets/", views.current_sheets, name="current"),
-    path("sessions/<int:number>/sheets/", views.session_sheets, name="session"),
-    path("sessions/<int:number>/sheets/<int:table_number>/", views.sheet, name="sheet"),
+    path("sessions/<id:number>/sheets/", views.session_sheets, name="session"),
+    path("sessions/<id:number>/sheets/<id:table_number>/", views.sheet, name="sheet"),
     path(
-        "sessions/<int:number>/sheets/<int:table_number>/check/",
+        "sessions/<id:number>/sheets/<id:table_number>/check/",
         views.sheet_check,
         name="check",
     ),
     path(
-        "sessions/<int:number>/sheets/<int:table_number>/confirm/",
+        "sessions/<id:number>/sheets/<id:table_number>/confirm/",
         views.confirm,
         name="confirm",
     ),
     path(
-        "sessions/<int:number>/sheets/<int:table_number>/history/",
+        "sessions/<id:number>/sheets/<id:table_number>/history/",
         views.history,
         name="history",
     ),

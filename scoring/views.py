@@ -12,12 +12,14 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
 from scoring.rules.substitutes import FROM_START
+from tournament.converters import parse_id
 from tournament.models import Session, Table, Tournament
 from tournament.pages import staffed_tournament
 from tournament.permissions import require_organiser, require_view
 
 from . import selectors
 from .forms import (
+    MAX_VERSION,
     CalculatorForm,
     FinalScoresForm,
     HandFormSet,
@@ -307,10 +309,9 @@ def confirm(request, slug: str, number: int, table_number: int):
     session = get_object_or_404(Session, tournament=tournament, number=number)
     table = get_object_or_404(Table, tournament=tournament, number=table_number)
     current = get_object_or_404(ScoreSheet, session=session, table=table)
-    try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        version = -1
+    version = parse_id(request.POST.get("version"))
+    if version is None or version > MAX_VERSION:
+        version = -1  # matches no sheet: answered as a conflict, with a message
     try:
         sheet_confirm(sheet=current, expected_version=version, user=request.user)
     except SheetConflict as error:
@@ -331,7 +332,7 @@ def history(request, slug: str, number: int, table_number: int):
     session = get_object_or_404(Session, tournament=tournament, number=number)
     table = get_object_or_404(Table, tournament=tournament, number=table_number)
     current = get_object_or_404(ScoreSheet, session=session, table=table)
-    names = table_seats(session, table).names
+    names = selectors.sheet_names(current)
     return render(
         request,
         "scoring/history.html",

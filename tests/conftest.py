@@ -18,6 +18,22 @@ if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """A SQLite test database in a file (one per test process), not in memory.
+
+    In memory, every connection but the first shares one cache whose locks fail at once
+    ("database table is locked") instead of waiting: the tests that send the same form from
+    several threads at the same moment (tests/test_form_tokens.py) need what production has,
+    a file whose IMMEDIATE transactions wait for each other (config/settings.py)."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        path = tmp_path_factory.mktemp("database") / "test.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(path)
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache: rolled-back tests reuse primary keys, and a

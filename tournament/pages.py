@@ -6,6 +6,7 @@ answered in one place (the rules themselves are in :mod:`tournament.permissions`
 
 from __future__ import annotations
 
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
@@ -39,8 +40,14 @@ def redirect_back(request, tournament: Tournament, default: str = "tournament:da
     """Back to the page the form came from (``next``), if it is on this site; else to
     ``default`` (with the URL's other ``kwargs``)."""
     target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
-        return redirect(target)
+    # A path of this site only, sent as it is: ``redirect()`` would take a bare word for the
+    # name of a view and fail on it (NoReverseMatch, a 500).
+    if (
+        target.startswith("/")
+        and len(target) <= 2000
+        and url_has_allowed_host_and_scheme(target, {request.get_host()})
+    ):
+        return HttpResponseRedirect(target)
     return redirect(default, slug=tournament.slug, **kwargs)
 
 
@@ -64,3 +71,30 @@ def permission_denied(request, exception=None):
         return redirect_to_login(request.get_full_path())
     reason = str(exception) if exception and str(exception) else "You may not open this page."
     return render(request, "403.html", {"reason": reason}, status=403)
+
+
+# The export formats offered: those whose writer is installed (tablib needs odfpy for ods and
+# xlwt for xls, which we do not ship).  django-tables2 knows more, and a link typed by hand
+# such as ``?_export=ods`` used to end in the writer's ImportError, a 500.
+EXPORT_FORMATS = ("csv", "json", "xlsx")
+
+
+def table_export(request, table, filename: str, **dataset_kwargs):
+    """The export response a ``?_export=`` link asks for, a 400 that lists the formats when
+    it asks for one we do not write, or None when the page itself is wanted."""
+    from django.http import HttpResponseBadRequest
+    from django_tables2 import RequestConfig
+
+    from .spreadsheets import SafeTableExport  # every text cell escaped (OWASP CSV injection)
+
+    export_format = request.GET.get("_export")
+    if export_format is None:
+        return None
+    if export_format not in EXPORT_FORMATS:
+        return HttpResponseBadRequest(
+            "_export: this list can be exported as " + ", ".join(EXPORT_FORMATS) + " only.",
+            content_type="text/plain; charset=utf-8",
+        )
+    RequestConfig(request, paginate=False).configure(table)
+    exporter = SafeTableExport(export_format, table, dataset_kwargs=dataset_kwargs or None)
+    return exporter.response(f"{filename}.{export_format}")

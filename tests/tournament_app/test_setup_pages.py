@@ -61,7 +61,7 @@ def test_overrides_are_stored_and_checked_by_the_rules_core(client, creator):
         ({"uma": "15, 5, -5"}, "uma", "must be a list of 4 numbers"),
         ({"uma": "fifteen"}, "uma", "four numbers separated by commas"),
         ({"other_overrides": '{"uma_size": 3}'}, "other_overrides", "unknown ruleset parameter"),
-        ({"other_overrides": "{oops"}, "other_overrides", "This is not JSON"),
+        ({"other_overrides": "{oops"}, "other_overrides", "this is not JSON"),
         ({"end_date": "2026-09-11"}, "end_date", "cannot end before it starts"),
     ],
 )
@@ -118,7 +118,11 @@ def test_sessions_already_played_are_not_removed(tournament, seated_session):
     from tournament.errors import ServiceError
     from tournament.events.services import tournament_update
 
-    with pytest.raises(ServiceError, match="Session 1 is already seated"):
+    seated_session.number = 2
+    seated_session.save(update_fields=["number"])
+    with pytest.raises(ServiceError, match=r"session 2: seats\. Keep 2 sessions or more\."):
+        tournament_update(tournament=tournament, data={"session_count": 1})
+    with pytest.raises(ServiceError, match=r"Number of sessions: from 1 to 30\."):
         tournament_update(tournament=tournament, data={"session_count": 0})
 
 

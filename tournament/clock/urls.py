@@ -6,19 +6,19 @@ from . import views
 
 urlpatterns = [
     path("<slug:slug>/clock/", views.clock_current, name="clock"),
-    path("<slug:slug>/sessions/<int:number>/clock/", views.clock_page, name="session_clock"),
+    path("<slug:slug>/sessions/<id:number>/clock/", views.clock_page, name="session_clock"),
     path(
-        "<slug:slug>/sessions/<int:number>/clock/state/",
+        "<slug:slug>/sessions/<id:number>/clock/state/",
         views.clock_state,
         name="session_clock_state",
     ),
     path(
-        "<slug:slug>/sessions/<int:number>/clock/control/",
+        "<slug:slug>/sessions/<id:number>/clock/control/",
         views.clock_control,
         name="session_clock_control",
     ),
     path(
-        "<slug:slug>/sessions/<int:number>/tables/<int:table_number>/finished/",
+        "<slug:slug>/sessions/<id:number>/tables/<id:table_number>/finished/",
         views.table_finished,
         name="session_table_finished",
     ),

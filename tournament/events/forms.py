@@ -7,10 +7,13 @@ become form errors on the field they concern: the form knows no rule of its own.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from django import forms
 
+from tournament.events.services import MAX_SESSIONS, MAX_TABLES
+from tournament.fields import bounded_float, bounded_integer
 from tournament.models import Staff, Tournament
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -26,6 +29,54 @@ OVERRIDE_FIELDS = {
     "late_points_per_minute": "late_points_per_minute",
     "missed_session_points": "missed_session_points",
 }
+
+
+# Bounds of the settings (issue 13).  MAX_SESSIONS (30, tournament.events.services, which
+# checks it too): EMA-rated events play 4 to 12 sessions and a five-day championship at four
+# a day plays 20; 30 leaves room and keeps the seating (every session planned against all
+# the others) and the standings' columns sane.  70,000 sessions made 70,000 rows and a
+# schedule no page can show.  MAX_TABLES (500): the largest riichi events seat a few
+# hundred players; 500 tables are 2,000 players.
+MAX_PLAYERS = 4 * MAX_TABLES
+# Points of the game: EMA and WRC start at 30,000, other rules at 25,000 or 0 (Aalto 3).
+MAX_START_POINTS = 100_000
+# Tournament points: an uma place is 15 (EMA 3.6.1), 30 in the biggest common uma; a chombo
+# costs 20 (EMA 3.4.6), a missed session 30 (WRC 7.2), lateness 1 a minute (EMA 5.7).
+MAX_UMA = 100
+MAX_PENALTY = 100
+MAX_PENALTY_PER_MINUTE = 10
+# The JSON of the other overrides: flat parameters (a number, a word, true/false, or a list
+# of those, e.g. the abortive draws); nothing nested deeper, nothing long.
+MAX_OVERRIDES_LENGTH = 2000
+MAX_OVERRIDE_NUMBER = 1_000_000
+
+
+def _check_override_value(name: str, value: Any, depth: int = 0) -> None:
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, int | float):
+        if not math.isfinite(value) or abs(value) > MAX_OVERRIDE_NUMBER:
+            raise forms.ValidationError(
+                f"Other rule overrides: {name} must be a number between "
+                f"-{MAX_OVERRIDE_NUMBER:,} and {MAX_OVERRIDE_NUMBER:,}."
+            )
+        return
+    if isinstance(value, str):
+        if len(value) > 100:
+            raise forms.ValidationError(f"Other rule overrides: {name} is too long a word.")
+        return
+    if isinstance(value, list) and depth == 0:
+        for item in value:
+            _check_override_value(name, item, depth + 1)
+        return
+    raise forms.ValidationError(
+        f"Other rule overrides: {name} must be a number, a word, true/false or a list of "
+        "those, not a nested list or object."
+    )
+
+
+def _refuse_constant(text: str):
+    raise ValueError(f"{text} is not a number a rule can use")
 
 
 def _preset_hint(parameter: str) -> str:
@@ -56,43 +107,69 @@ class TournamentForm(forms.ModelForm):
         required=False,
         help_text="Four numbers in tournament points, e.g. 15, 5, -5, -15. " + _preset_hint("uma"),
     )
-    start_points = forms.IntegerField(
-        label="Start points", required=False, help_text=_preset_hint("start_points")
+    start_points = bounded_integer(
+        "Start points",
+        min_value=0,
+        max_value=MAX_START_POINTS,
+        required=False,
+        help_text=_preset_hint("start_points"),
     )
-    return_points = forms.IntegerField(
-        label="Return points", required=False, help_text=_preset_hint("return_points")
+    return_points = bounded_integer(
+        "Return points",
+        min_value=0,
+        max_value=MAX_START_POINTS,
+        required=False,
+        help_text=_preset_hint("return_points"),
     )
-    signal_minutes = forms.IntegerField(
-        label="Signal (minutes before the end)",
+    signal_minutes = bounded_integer(
+        "Signal (minutes before the end)",
         required=False,
         min_value=0,
+        max_value=60,
         help_text=_preset_hint("signal_minutes_before_end"),
     )
-    chombo_points = forms.FloatField(
-        label="Chombo penalty (points)", required=False, help_text=_preset_hint("chombo_points")
+    chombo_points = bounded_float(
+        "Chombo penalty (points)",
+        min_value=-MAX_PENALTY,
+        max_value=MAX_PENALTY,
+        required=False,
+        help_text=_preset_hint("chombo_points"),
     )
-    late_points_per_minute = forms.FloatField(
-        label="Lateness penalty per minute (points)",
+    late_points_per_minute = bounded_float(
+        "Lateness penalty per minute (points)",
+        min_value=-MAX_PENALTY_PER_MINUTE,
+        max_value=MAX_PENALTY_PER_MINUTE,
         required=False,
         help_text=_preset_hint("late_points_per_minute"),
     )
-    missed_session_points = forms.FloatField(
-        label="Missed session penalty (points)",
+    missed_session_points = bounded_float(
+        "Missed session penalty (points)",
+        min_value=-MAX_PENALTY,
+        max_value=MAX_PENALTY,
         required=False,
         help_text=_preset_hint("missed_session_points"),
     )
     other_overrides = forms.CharField(
         label="Other rule overrides (JSON)",
         required=False,
+        max_length=MAX_OVERRIDES_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text='Any other parameter of the rules core, e.g. {"kiriage_mangan": true}.',
     )
-    tables = forms.IntegerField(
-        label="Number of tables",
+    tables = bounded_integer(
+        "Number of tables",
         required=False,
         min_value=1,
-        max_value=500,
+        max_value=MAX_TABLES,
         help_text="Blank: a quarter of the player limit. Name them later on the tables page.",
+    )
+    session_count = bounded_integer("Number of sessions", min_value=1, max_value=MAX_SESSIONS)
+    player_limit = bounded_integer(
+        "Player limit",
+        min_value=4,
+        max_value=MAX_PLAYERS,
+        required=False,
+        help_text="Blank: no limit. Beyond it, players go to the waiting list.",
     )
 
     class Meta:
@@ -135,7 +212,6 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if not creating:
             del self.fields["tables"]
-        self.fields["session_count"].min_value = 1
         overrides = dict(self.instance.rule_overrides or {}) if self.instance.pk else {}
         for name, parameter in OVERRIDE_FIELDS.items():
             value = overrides.pop(parameter, None)
@@ -152,24 +228,39 @@ class TournamentForm(forms.ModelForm):
         if not text:
             return None
         try:
-            return [float(v) if "." in v else int(v) for v in text.replace(";", ",").split(",")]
+            values = [float(v) if "." in v else int(v) for v in text.replace(";", ",").split(",")]
         except ValueError:
             raise forms.ValidationError(
-                "Write four numbers separated by commas, e.g. 15, 5, -5, -15."
+                "Uma: write four numbers separated by commas, e.g. 15, 5, -5, -15."
             ) from None
+        if len(values) > 4 or not all(math.isfinite(v) and abs(v) <= MAX_UMA for v in values):
+            # NaN and infinity ("nan", "inf") are floats to Python, never an uma.
+            raise forms.ValidationError(
+                f"Uma: four numbers between -{MAX_UMA} and {MAX_UMA}, e.g. 15, 5, -5, -15."
+            )
+        return values
 
     def clean_other_overrides(self):
         text = self.cleaned_data["other_overrides"].strip()
         if not text:
             return {}
         try:
-            value = json.loads(text)
+            # NaN and Infinity are JavaScript, not JSON, though Python's parser takes them.
+            value = json.loads(text, parse_constant=_refuse_constant)
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
-                f"This is not JSON: {exc.msg} at character {exc.pos}."
+                f"Other rule overrides: this is not JSON: {exc.msg} at character {exc.pos}."
             ) from None
+        except (ValueError, RecursionError) as exc:
+            # RecursionError: thousands of nested brackets; the length bound stops the rest.
+            reason = str(exc) if isinstance(exc, ValueError) else "nested too deeply"
+            raise forms.ValidationError(f"Other rule overrides: {reason}.") from None
         if not isinstance(value, dict):
-            raise forms.ValidationError('Write an object such as {"kiriage_mangan": true}.')
+            raise forms.ValidationError(
+                'Other rule overrides: write an object such as {"kiriage_mangan": true}.'
+            )
+        for name, item in value.items():
+            _check_override_value(name[:40], item)
         return value
 
     def clean(self) -> dict[str, Any]:
@@ -208,7 +299,7 @@ class TournamentForm(forms.ModelForm):
 
 
 class TablesForm(forms.Form):
-    count = forms.IntegerField(label="Number of tables", min_value=1, max_value=500)
+    count = bounded_integer("Number of tables", min_value=1, max_value=MAX_TABLES)
     names = forms.CharField(
         label="Names (optional)",
         required=False,
@@ -225,12 +316,17 @@ class TablesForm(forms.Form):
 
 
 class SessionScheduleForm(forms.Form):
-    number = forms.IntegerField(widget=forms.HiddenInput)
+    number = bounded_integer(
+        "Session", min_value=1, max_value=MAX_SESSIONS, widget=forms.HiddenInput
+    )
     planned_start = forms.DateTimeField(label="Planned start", required=False, widget=DATETIME)
-    minutes = forms.IntegerField(label="Length (minutes)", min_value=1, max_value=600)
+    minutes = bounded_integer("Length (minutes)", min_value=1, max_value=600)
 
 
-SessionScheduleFormSet = forms.formset_factory(SessionScheduleForm, extra=0)
+# A forged TOTAL_FORMS makes no more forms than there can be sessions.
+SessionScheduleFormSet = forms.formset_factory(
+    SessionScheduleForm, extra=0, max_num=MAX_SESSIONS, absolute_max=MAX_SESSIONS
+)
 
 
 class StaffForm(forms.Form):

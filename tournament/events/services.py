@@ -13,12 +13,19 @@ from django.utils.text import slugify
 
 from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
-from tournament.models import Session, Staff, Table, Tournament
+from tournament.models import Seat, Session, Staff, Table, Tournament
 
 # Path segments under /t/ that are pages, not tournaments.
 RESERVED_SLUGS = {"new", "signup"}
 DAY_STARTS_AT = dt.time(10, 0)
 BREAK_MINUTES = 30
+
+# Bounds of a tournament's size (the form's fields say the same, with the reason).
+MAX_SESSIONS = 30
+MAX_TABLES = 500
+# Parameters of the session clock: changing them changes no score, so they may change at
+# any time.  Every other parameter of the ruleset scores the game (issue 13, item 16).
+CLOCK_PARAMETERS = {"session_minutes", "signal_minutes_before_end", "after_signal"}
 
 # Settings the tournament form may set (everything else is derived or has its own page).
 SETTINGS_FIELDS = (
@@ -81,6 +88,33 @@ def default_schedule(tournament: Tournament, number: int) -> dt.datetime:
     return timezone.make_aware(start)
 
 
+def _sessions_in_use(sessions: list[Session]) -> dict[int, list[str]]:
+    """What each of ``sessions`` already holds that removing it would lose, by number."""
+    from referee.models import Disqualification, Penalty, Substitution
+    from scoring.models import ScoreSheet
+
+    ids = [s.pk for s in sessions]
+    held: dict[int, list[str]] = {}
+
+    def mark(numbers, what: str) -> None:
+        for number in set(numbers):
+            held.setdefault(number, []).append(what)
+
+    mark([s.number for s in sessions if s.state != Session.State.PLANNED], "started")
+    mark([s.number for s in sessions if s.seat_changes.exists()], "seat changes")  # a log
+    mark(Seat.objects.filter(session_id__in=ids).values_list("session__number", flat=True), "seats")
+    mark(
+        ScoreSheet.objects.filter(session_id__in=ids).values_list("session__number", flat=True),
+        "score sheets",
+    )
+    for model in (Penalty, Substitution, Disqualification):
+        mark(
+            model.objects.filter(session_id__in=ids).values_list("session__number", flat=True),
+            "referee decisions",
+        )
+    return held
+
+
 def _sync_sessions(tournament: Tournament, *, old_minutes: int | None = None) -> None:
     """Sessions 1..session_count exist; extra ones go if nothing happened in them yet."""
     sessions = {s.number: s for s in tournament.sessions.all()}
@@ -92,18 +126,18 @@ def _sync_sessions(tournament: Tournament, *, old_minutes: int | None = None) ->
                 planned_start=default_schedule(tournament, number),
                 minutes=tournament.session_minutes,
             )
-    extra = [s for n, s in sessions.items() if n > tournament.session_count]
+    extra = [s for n, s in sorted(sessions.items()) if n > tournament.session_count]
+    held = _sessions_in_use(extra)
+    if held:
+        # Named all at once, with what each holds: a penalty points at its session
+        # (RESTRICT), which used to end in a 500 when the session was deleted under it.
+        listed = "; ".join(f"session {n}: {', '.join(what)}" for n, what in sorted(held.items()))
+        raise ServiceError(
+            f"The tournament cannot have only {tournament.session_count} sessions: "
+            f"{listed}. Keep {max(held)} sessions or more.",
+            field="session_count",
+        )
     for session in extra:
-        if (
-            session.state != Session.State.PLANNED
-            or session.seats.exists()
-            or session.seat_changes.exists()  # its log of hand changes is kept
-        ):
-            raise ServiceError(
-                f"Session {session.number} is already seated or played, so the tournament "
-                f"cannot have only {tournament.session_count} sessions.",
-                field="session_count",
-            )
         session.delete()
     if old_minutes is not None and old_minutes != tournament.session_minutes:
         tournament.sessions.filter(state=Session.State.PLANNED, minutes=old_minutes).update(
@@ -117,6 +151,7 @@ def tournament_create(*, user, data: dict[str, Any], table_count: int | None = N
     """A new tournament with its sessions and tables; ``user`` becomes its organiser."""
     tournament = Tournament(slug=_unique_slug(data["name"]))
     _apply_settings(tournament, data)
+    _check_size(tournament)
     tournament.full_clean(exclude=["slug"])
     tournament.save()
     Staff.objects.create(tournament=tournament, user=user, role=Staff.Role.ORGANISER)
@@ -124,6 +159,7 @@ def tournament_create(*, user, data: dict[str, Any], table_count: int | None = N
     if table_count is None and tournament.player_limit:
         table_count = math.ceil(tournament.player_limit / 4)
     if table_count:
+        table_count = min(table_count, MAX_TABLES)
         Table.objects.bulk_create(
             Table(tournament=tournament, number=n) for n in range(1, table_count + 1)
         )
@@ -131,11 +167,62 @@ def tournament_create(*, user, data: dict[str, Any], table_count: int | None = N
     return tournament
 
 
+def _check_size(tournament: Tournament) -> None:
+    if not 1 <= tournament.session_count <= MAX_SESSIONS:
+        raise ServiceError(f"Number of sessions: from 1 to {MAX_SESSIONS}.", field="session_count")
+
+
+def _scoring_changes(before, after) -> list[str]:
+    """The parameters of the rules that score a game and differ between two rulesets."""
+    from scoring.rules.rulesets import ruleset_to_dict
+
+    old, new = ruleset_to_dict(before), ruleset_to_dict(after)
+    return sorted(
+        name for name in new if name not in CLOCK_PARAMETERS and old.get(name) != new[name]
+    )
+
+
+def _refuse_rescoring(tournament: Tournament, before) -> None:
+    """Scoring rules are refused once a session is scored (issue 13, item 16).
+
+    Refusing, rather than asking for a confirmation and keeping the old rules for the scored
+    sessions: a sheet's result is the rules core's answer under the rules of the tournament,
+    and the standings add the sessions up as if one set of rules scored them all (EMA 3.6);
+    two sets in one ranking is not an EMA result.  Rules entered wrongly are corrected before
+    the first sheet, or the organiser starts from an event whose sheets are not entered yet.
+    """
+    from scoring.models import ScoreSheet
+
+    changed = _scoring_changes(before, tournament.rules())
+    if not changed:
+        return
+    scored = sorted(
+        set(
+            ScoreSheet.objects.filter(session__tournament=tournament).values_list(
+                "session__number", flat=True
+            )
+        )
+    )
+    if scored:
+        sessions = ", ".join(str(n) for n in scored)
+        raise ServiceError(
+            f"Sessions {sessions} are already scored under the current rules, and the "
+            f"standings add every session up under one set of rules: the ruleset and its "
+            f"scoring parameters ({', '.join(changed)}) cannot change now. Keep the rules as "
+            "they are, or, if they were entered wrongly, ask the site administrator to "
+            "remove those sheets first and enter them again under the right rules.",
+            field="ruleset" if "name" in changed else None,
+        )
+
+
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, data: dict[str, Any]) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     old_minutes = tournament.session_minutes
+    before = tournament.rules()
     _apply_settings(tournament, data)
+    _check_size(tournament)
+    _refuse_rescoring(tournament, before)
     tournament.full_clean()
     tournament.save()
     _sync_sessions(tournament, old_minutes=old_minutes)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import re
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -279,10 +280,17 @@ def _cell_text(value) -> str:
     return str(value)
 
 
+# Control characters have no place in a name or a club, and PostgreSQL refuses a NUL byte
+# in text outright ("A string literal cannot contain NUL"), which failed the whole import
+# with a 500: they are dropped from every cell before anything reads it.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def _rows(lines: Iterable[tuple[int, list[str]]]) -> list[PlayerRow]:
     header: dict[str, int] | None = None
     rows: list[PlayerRow] = []
-    for line, cells in lines:
+    for line, raw_cells in lines:
+        cells = [_CONTROL.sub("", str(c)) for c in raw_cells]
         if not any(str(c).strip() for c in cells):
             continue  # blank lines are no rows
         if header is None:

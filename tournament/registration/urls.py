@@ -18,12 +18,12 @@ urlpatterns = [
         name="confirm_pending",
     ),
     path(
-        "<slug:slug>/registrations/<int:pk>/<slug:action>/",
+        "<slug:slug>/registrations/<id:pk>/<slug:action>/",
         views.registration_action,
         name="registration_action",
     ),
     path("<slug:slug>/players/add/", views.player_add, name="player_add"),
-    path("<slug:slug>/players/<int:pk>/edit/", views.player_edit, name="player_edit"),
+    path("<slug:slug>/players/<id:pk>/edit/", views.player_edit, name="player_edit"),
     path("<slug:slug>/players/import/", views.player_import, name="player_import"),
     path("<slug:slug>/check-in/", views.checkin, name="checkin"),
     path(

@@ -19,9 +19,16 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from tournament.converters import parse_id
 from tournament.errors import ServiceError
 from tournament.models import Registration, Tournament
-from tournament.pages import form_error, organised_tournament, redirect_back, viewable_tournament
+from tournament.pages import (
+    form_error,
+    organised_tournament,
+    redirect_back,
+    table_export,
+    viewable_tournament,
+)
 from tournament.permissions import is_organiser, require_view
 from tournament.registration import selectors
 from tournament.registration import services as reg_services
@@ -36,7 +43,6 @@ from tournament.registration.forms import (
 from tournament.registration.importing import ImportFileError, read_player_file
 from tournament.registration.tables import RegistrationTable
 from tournament.seating.services import seat_vacancies
-from tournament.spreadsheets import SafeTableExport
 
 
 def signup(request):
@@ -329,7 +335,7 @@ def player_import(request, slug: str):
 def checkin(request, slug: str):
     tournament = organised_tournament(request, slug)
     if request.method == "POST":
-        ids = [int(i) for i in request.POST.getlist("registration") if i.isdigit()]
+        ids = [i for i in map(parse_id, request.POST.getlist("registration")) if i is not None]
         checked_in = request.POST.get("action") != "undo"
         if not ids:
             messages.error(request, "Tick the players to check in first.")
@@ -373,11 +379,9 @@ def players(request, slug: str):
         organiser=organiser,
     )
     table = RegistrationTable(filterset.qs, organiser=organiser)
-    export_format = request.GET.get("_export")
-    if SafeTableExport.is_valid_format(export_format):
-        RequestConfig(request, paginate=False).configure(table)
-        exporter = SafeTableExport(export_format, table, dataset_kwargs={"title": "Players"})
-        return exporter.response(f"{tournament.slug}-players.{export_format}")
+    exported = table_export(request, table, f"{tournament.slug}-players", title="Players")
+    if exported is not None:
+        return exported
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     query = request.GET.copy()
     query.pop("page", None)

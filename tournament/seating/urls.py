@@ -6,56 +6,56 @@ from django.urls import path
 from . import views
 
 urlpatterns = [
-    path("<slug:slug>/sessions/<int:number>/", views.session_seating, name="session"),
+    path("<slug:slug>/sessions/<id:number>/", views.session_seating, name="session"),
     path("<slug:slug>/seating/", views.seating_index, name="seating"),
     path("<slug:slug>/seating/mine/", views.seating_mine, name="seating_mine"),
     path("<slug:slug>/seating/manage/", views.seating_manage, name="seating_manage"),
     path("<slug:slug>/seating/generate/", views.seating_generate, name="seating_generate"),
     path("<slug:slug>/seating/fixed/", views.seating_fix_table, name="seating_fix_table"),
     path("<slug:slug>/seating/quality/", views.seating_quality, name="seating_quality"),
-    path("<slug:slug>/seating/jobs/<int:pk>/", views.seating_job, name="seating_job"),
+    path("<slug:slug>/seating/jobs/<id:pk>/", views.seating_job, name="seating_job"),
     path(
-        "<slug:slug>/seating/jobs/<int:pk>/state/",
+        "<slug:slug>/seating/jobs/<id:pk>/state/",
         views.seating_job_state,
         name="seating_job_state",
     ),
     path(
-        "<slug:slug>/seating/jobs/<int:pk>/input.json",
+        "<slug:slug>/seating/jobs/<id:pk>/input.json",
         views.seating_job_input,
         name="seating_job_input",
     ),
     path(
-        "<slug:slug>/sessions/<int:number>/print/tables/",
+        "<slug:slug>/sessions/<id:number>/print/tables/",
         views.session_print_tables,
         name="session_print_tables",
     ),
     path(
-        "<slug:slug>/sessions/<int:number>/print/sheets/",
+        "<slug:slug>/sessions/<id:number>/print/sheets/",
         views.session_print_sheets,
         name="session_print_sheets",
     ),
     path(
-        "<slug:slug>/sessions/<int:number>/print/slips/",
+        "<slug:slug>/sessions/<id:number>/print/slips/",
         views.session_print_slips,
         name="session_print_slips",
     ),
     path(
-        "<slug:slug>/sessions/<int:number>/print/hall/",
+        "<slug:slug>/sessions/<id:number>/print/hall/",
         views.session_print_hall,
         name="session_print_hall",
     ),
     path(
-        "<slug:slug>/sessions/<int:number>/seating/edit/",
+        "<slug:slug>/sessions/<id:number>/seating/edit/",
         views.session_seating_edit,
         name="session_seating_edit",
     ),
     path(
-        "<slug:slug>/sessions/<int:number>/seating/preview/",
+        "<slug:slug>/sessions/<id:number>/seating/preview/",
         views.session_seating_preview,
         name="session_seating_preview",
     ),
     path(
-        "<slug:slug>/players/<int:player_id>/seating/",
+        "<slug:slug>/players/<id:player_id>/seating/",
         views.player_schedule,
         name="player_schedule",
     ),

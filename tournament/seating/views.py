@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.cache import SEATING, public_page
+from tournament.converters import parse_id
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, SeatingJob, Session, Table, Tournament, Wind
 from tournament.pages import organised_tournament, viewable_tournament
@@ -281,23 +282,28 @@ def seating_job_state(request, slug: str, pk: int):
 @require_POST
 def seating_fix_table(request, slug: str):
     tournament = organised_tournament(request, slug)
-    registration_id = request.POST.get("registration", "")
+    registration_id = parse_id(request.POST.get("registration"))
     registration = (
         Registration.objects.select_related("player")
         .filter(tournament=tournament, pk=registration_id)
         .first()
-        if registration_id.isdigit()
+        if registration_id is not None
         else None
     )
     if registration is None:
         messages.error(request, "Pick a player of this tournament to fix to a table.")
         return redirect("tournament:seating_manage", slug=slug)
-    number = request.POST.get("table", "")
+    raw = request.POST.get("table", "").strip()
     table = None
-    if number:
-        table = Table.objects.filter(tournament=tournament, number=number).first()
+    if raw:
+        number = parse_id(raw)
+        table = (
+            Table.objects.filter(tournament=tournament, number=number).first()
+            if number is not None
+            else None
+        )
         if table is None:
-            messages.error(request, f"The tournament has no table {number}.")
+            messages.error(request, f"table: the tournament has no table “{raw[:20]}”.")
             return redirect("tournament:seating_manage", slug=slug)
     try:
         services.registration_fix_table(registration=registration, table=table)

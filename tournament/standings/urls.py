@@ -19,21 +19,21 @@ urlpatterns = [
     ),
     path("<slug:slug>/results/", views.results_index, name="results"),
     path(
-        "<slug:slug>/results/<int:number>/",
+        "<slug:slug>/results/<id:number>/",
         views.session_results,
         name="session_results",
     ),
     path(
-        "<slug:slug>/results/<int:number>/projector/",
+        "<slug:slug>/results/<id:number>/projector/",
         views.session_results_projector,
         name="session_results_projector",
     ),
     path(
-        "<slug:slug>/results/<int:number>/projector/rows/",
+        "<slug:slug>/results/<id:number>/projector/rows/",
         views.session_results_projector_rows,
         name="session_results_projector_rows",
     ),
-    path("<slug:slug>/players/<int:player_id>/", views.player_page, name="player"),
+    path("<slug:slug>/players/<id:player_id>/", views.player_page, name="player"),
     path(
         "<slug:slug>/export/ema-results.<str:fmt>",
         views.ema_export,

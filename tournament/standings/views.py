@@ -13,11 +13,11 @@ from django_tables2 import RequestConfig
 
 from scoring.statistics import player_hand_statistics
 from tournament.cache import RESULTS, cached, public_page
+from tournament.converters import parse_id
 from tournament.flags import flag_html
 from tournament.models import Player, Session, Tournament
-from tournament.pages import viewable_tournament
+from tournament.pages import table_export, viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
-from tournament.spreadsheets import SafeTableExport
 from tournament.standings import selectors
 from tournament.standings.exports import ema_csv, ema_xlsx
 from tournament.standings.tables import StandingsTable, points
@@ -27,10 +27,7 @@ PROJECTOR_SECONDS = 12  # how long each page stays up
 
 
 def _after(request) -> int | None:
-    try:
-        return int(request.GET["after"])
-    except (KeyError, ValueError):
-        return None
+    return parse_id(request.GET.get("after"))
 
 
 def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
@@ -86,13 +83,10 @@ def standings(request, slug: str):
     data = cached(tournament.pk, f"standings:{after}", lambda: _standings_data(tournament, after))
     # The table sorts and pages its rows in place: it gets its own copy of the list.
     table = StandingsTable(list(data["records"]), session_numbers=data["session_numbers"])
-    export_format = request.GET.get("_export")
-    if SafeTableExport.is_valid_format(export_format):
-        RequestConfig(request, paginate=False).configure(table)
-        suffix = f"-after-{after}" if after else ""
-        return SafeTableExport(export_format, table).response(
-            f"{tournament.slug}-standings{suffix}.{export_format}"
-        )
+    suffix = f"-after-{after}" if after else ""
+    exported = table_export(request, table, f"{tournament.slug}-standings{suffix}")
+    if exported is not None:
+        return exported
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(
         request,

@@ -1,0 +1,16 @@
+"""``{% form_token %}``: the hidden field that makes a form count once (tournament/idempotency.py).
+
+A builtin (config/settings.py), so that every template can put it beside ``{% csrf_token %}``
+without loading it."""
+
+from django import template
+from django.utils.html import format_html
+
+from tournament.idempotency import FIELD, new_token
+
+register = template.Library()
+
+
+@register.simple_tag
+def form_token() -> str:
+    return format_html('<input type="hidden" name="{}" value="{}">', FIELD, new_token())
