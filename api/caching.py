@@ -5,8 +5,9 @@ Every answer of the API that is the same for everyone who may see it is computed
 cache (Redis in production, shared by all processes).  The permission check runs before the
 cache is asked, so a cached answer never reaches someone who may not see the tournament.
 
-Issue 16 adds a per-tournament cache version raised when what the pages show changes; the key
-below is made in one function (``cache_key``) so that version can be added to it there.
+The key carries the tournament's versions of ``tournament/cache.py``, raised after the commit of
+every change the pages show, so an answer is never older than the last confirmed sheet,
+penalty, seating or clock change; the timeout only bounds how long an unread one is kept.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TypeVar
 from django.conf import settings
 from django.core.cache import cache
 
+from tournament import cache as tournament_cache
 from tournament.models import Tournament
 
 T = TypeVar("T")
@@ -24,7 +26,10 @@ _MISSING = object()
 
 
 def cache_key(tournament: Tournament | None, name: str, params: dict) -> str:
-    scope = f"t{tournament.pk}" if tournament is not None else "site"
+    scope = "site"
+    if tournament is not None:
+        versions = [tournament_cache.version(tournament.pk, s) for s in tournament_cache.SCOPES]
+        scope = f"t{tournament.pk}:" + ":".join(v or "-" for v in versions)
     args = ",".join(f"{k}={params[k]}" for k in sorted(params))
     return f"api:v1:{scope}:{name}:{args}"
 

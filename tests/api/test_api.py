@@ -544,3 +544,33 @@ def test_throttle_keeps_each_threads_request_apart():
     thread.join()
     assert seen == [["other"]]
     assert throttle.history == ["main"]
+
+
+@pytest.mark.django_db
+def test_a_cached_answer_is_replaced_as_soon_as_a_penalty_is_logged(client, scored, tournament):
+    # Standings after both sessions: p2 leads with 5 + 35 = 40 (see the fixture).  A chombo
+    # at the desk costs 20 points after uma (EMA 3.4.6: 20,000 table points): 40 - 20 = 20.
+    from django.contrib.auth import get_user_model
+
+    from referee.services import penalty_create
+
+    leader = scored[2]
+    standings = url("/tournaments/{slug}/standings")
+
+    def total():
+        items = client.get(standings).json()["items"]
+        return next(i["total"] for i in items if i["player"]["id"] == leader.pk)
+
+    assert total() == 40
+    assert total() == 40  # now from the cache
+    referee = get_user_model().objects.create_user("desk", password="pw")
+    penalty_create(
+        tournament=tournament,
+        player=leader,
+        session=tournament.sessions.get(number=2),
+        kind="chombo",
+        user=referee,
+        hand="S2",
+        reason="noten riichi at the draw",
+    )
+    assert total() == 20
