@@ -30,7 +30,8 @@ class ReportingSettingsForm(forms.ModelForm):
 class AnswerForm(forms.Form):
     """A player's answer to the version of the sheet he read."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    # The sheet's version column is a 32-bit integer (as the referee's sheet form bounds it).
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1)
     kind = forms.ChoiceField(choices=ANSWERS, label="Answer")
     reason = forms.CharField(
         required=False,

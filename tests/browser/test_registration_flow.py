@@ -80,6 +80,7 @@ def test_organiser_and_player_register_an_event_from_the_pages(page, browser, tr
     page.click("text=Confirm all 1")
     assert "1 registration(s) confirmed." in page.locator(".messages").inner_text()
     page.click(".manage-links >> text=Check-in")
+    page.wait_for_load_state("load")  # checkin.js (deferred) wires "all shown"
     page.check("#checkin-all")
     page.click("text=Check in ticked")
     assert "12 checked in." in page.locator(".messages").inner_text()
@@ -110,6 +111,7 @@ def test_check_in_on_a_phone_finds_players_by_name(phone, transactional_db):
     Staff.objects.create(tournament=tournament, user=user, role=Staff.Role.ORGANISER)
     login(phone, "desk", "desk-pass-1")
     phone.goto("/t/phone-cup/check-in/")
+    phone.wait_for_load_state("load")  # checkin.js (deferred) wires the search
     phone.fill("#checkin-search", "last007")
     visible = phone.locator("#checkin-table tbody tr:visible")
     assert visible.count() == 1
