@@ -88,7 +88,10 @@ def surname_core(last_name: str) -> str:
 
 def name_sort_key(first_name: str, last_name: str) -> str:
     """One string that sorts people by surname (particles and accents ignored), then first
-    name, then the full surname (so "de Vries" and "Vries" keep a stable order)."""
-    return "\x00".join((_plain(surname_core(last_name)), _plain(first_name), _plain(last_name)))[
+    name, then the full surname (so "de Vries" and "Vries" keep a stable order).
+
+    The parts are joined by U+0001, which sorts before every letter: PostgreSQL refuses
+    U+0000 in a text column."""
+    return "\x01".join((_plain(surname_core(last_name)), _plain(first_name), _plain(last_name)))[
         :200
     ]
