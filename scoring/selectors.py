@@ -74,7 +74,8 @@ def hands_preview(tournament, hands: list[dict], names: list[str]) -> dict:
     The guided hand-by-hand entry asks after each hand. The rules core plays the hands so
     far as if the time limit had ended the game (an unfinished sheet is not an error here);
     asked once more without that, it names the hand that must come next (its
-    ``game_not_over`` violation carries the round label), or says the game is over.
+    ``game_not_over`` violation carries its round, counters and sticks), or says the game is
+    over.
     """
     entry = {"hands": hands, "ended_by_time": True, "substitutes": [""] * 4}
     try:
@@ -98,8 +99,7 @@ def hands_preview(tournament, hands: list[dict], names: list[str]) -> dict:
                 "number": len(hands) + 1,
                 "round": label,
                 "round_name": round_name(label),
-                # Counters and sticks when the core names them (it names the round only
-                # today); the page shows what it is given.
+                # The counters and sticks the next hand starts with, as the core says.
                 "honba": violation.params.get("honba"),
                 "riichi_on_table": violation.params.get("sticks"),
             }

@@ -557,6 +557,9 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
             "South 4); set ended_by_time if the time limit ended it",
             number=len(hands) + 1,
             label=table.label,
+            # The state the next hand starts from, for a sheet being typed hand by hand.
+            honba=table.honba,
+            sticks=table.sticks,
         )
     check_chombos(table.chombos, players, "hands")
     penalty: list[Fraction] = chombo_penalties(ruleset, players, table.chombos)

@@ -64,3 +64,23 @@ def test_a_rule_the_core_refuses_is_explained_with_its_hand(client, referee, sea
 def test_only_the_events_staff_may_ask(client, stranger, seated_session):
     client.force_login(stranger)
     assert _post(client, {}).status_code in (403, 404)
+
+
+def test_the_next_hand_starts_with_its_counter_and_the_sticks(client, referee, seated_session):
+    # E1 ends in an exhaustive draw with South's riichi; East (the dealer) and South are
+    # tenpai.  A counter goes on after an exhaustive draw (EMA 3.4.2), the dealer tenpai
+    # keeps the deal (EMA 3.4.11) and the riichi stick stays on the table (EMA 3.4.4): the
+    # next hand is East 1, 1 counter, 1 stick.
+    client.force_login(referee)
+    answer = _post(
+        client,
+        {
+            "hands-0-kind": "draw",
+            "hands-0-riichi_1": "on",
+            "hands-0-tenpai_0": "on",
+            "hands-0-tenpai_1": "on",
+        },
+    ).json()
+    assert answer["ok"] is True, answer
+    assert answer["next"]["round"] == "E1"
+    assert (answer["next"]["honba"], answer["next"]["riichi_on_table"]) == (1, 1)
