@@ -248,6 +248,8 @@ CELERY_IMPORTS = ("tournament.clock.tasks", "tournament.seating.tasks")
 # sweep fires any signal whose ETA task was lost, e.g. in a broker restart.
 CELERY_BEAT_SCHEDULE = {
     "session-clock-signals": {"task": "tournament.clock.fire_due_signals", "schedule": 10.0},
+    # Used form tokens (tournament/idempotency.py) are kept a month, then forgotten.
+    "purge-form-tokens": {"task": "tournament.purge_form_tokens", "schedule": 24 * 3600.0},
 }
 
 if REDIS_URL:

@@ -190,3 +190,20 @@ def reserve_player(tournament):
         results_count=False,
     )
     return player
+
+
+@pytest.mark.django_db
+def test_tokens_older_than_a_month_are_forgotten_by_the_daily_task():
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tournament.models import FormToken
+    from tournament.tasks import purge_form_tokens
+
+    old = FormToken.objects.create(token="a" * 32, path="/t/x/")
+    recent = FormToken.objects.create(token="b" * 32, path="/t/x/")
+    # created_at is set on creation (auto_now_add): age the first by hand.
+    FormToken.objects.filter(pk=old.pk).update(created_at=timezone.now() - dt.timedelta(days=31))
+    assert purge_form_tokens.delay().get() == 1
+    assert list(FormToken.objects.values_list("pk", flat=True)) == [recent.pk]

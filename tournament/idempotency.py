@@ -20,6 +20,7 @@ A POST without a token (a client of its own, the admin, the login) is handled as
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import uuid
 
@@ -32,6 +33,17 @@ from .models import FormToken
 FIELD = "form_token"
 _TOKEN = re.compile(r"^[0-9a-f]{32}$")
 ALREADY_SAVED = "Already saved: this form was sent more than once and counts once."
+
+
+# How long a used token is kept: a form sent again after this long (a page left open for a
+# month, then sent) is taken as new. Older rows are removed daily (tournament/tasks.py).
+KEEP_TOKENS = dt.timedelta(days=30)
+
+
+def form_tokens_purge(*, now: dt.datetime, keep: dt.timedelta = KEEP_TOKENS) -> int:
+    """Remove the tokens used longer than ``keep`` ago; the number removed."""
+    removed, _ = FormToken.objects.filter(created_at__lt=now - keep).delete()
+    return removed
 
 
 def new_token() -> str:
