@@ -8,7 +8,8 @@ from django import forms
 from django.forms import formset_factory
 
 from scoring.rules.errors import RuleViolation
-from scoring.rules.rulesets import EMA2016
+from scoring.rules.payments import MAX_FU
+from scoring.rules.rulesets import points_limit
 from scoring.rules.substitutes import DURING, FROM_START
 from tournament.fields import bounded_integer
 
@@ -29,10 +30,8 @@ MAX_VERSION = 2**31 - 1  # ScoreSheet.version, a PositiveIntegerField
 # A player makes at most a handful of chombo in one game: more is a slip of the thumb, and
 # each one is a penalty the referee logs (EMA 3.4.6).
 MAX_CHOMBO = 5
-# EMA 3.2: fu are counted in tens up to 110 for a real hand; 170 bounds any count a
-# ruleset's fu table could give.  Han: 13 and more is a counted yakuman (or capped at
-# sanbaiman), so 99 han is far past anything a hand can reach with dora.
-MAX_FU = 170
+# Fu: the rules core's own bound (payments.MAX_FU).  Han: 13 and more is a counted yakuman
+# (or capped at sanbaiman), so 99 han is far past anything a hand can reach with dora.
 MAX_HAN = 99
 # Yakuman stacked in one hand (Aalto 41 makes them cumulative): six is already a hand with
 # every yakuman a single set of tiles can hold.
@@ -40,14 +39,6 @@ MAX_YAKUMAN = 6
 # A hanchan is 8 rounds plus counters; a long game has 20 to 30 hands.  100 is four times
 # more, and keeps the hand-by-hand formset (each line a form) from being made 10**9 times.
 MAX_HANDS = 100
-
-
-def point_limit(ruleset) -> int:
-    """The most table points one player can hold: no table has more than the 4 x start points
-    in play (points only change hands; the riichi sticks come from them).  A ruleset where all
-    start at 0 (Aalto 3) still plays hands of the usual size, so it is bounded like EMA's
-    4 x 30,000."""
-    return 4 * max(ruleset.start_points, ruleset.return_points, EMA2016.start_points)
 
 
 class StandingsSettingsForm(forms.ModelForm):
@@ -109,7 +100,7 @@ class FinalScoresForm(SheetMetaForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         ruleset = self.tournament.rules()
-        limit = point_limit(ruleset)
+        limit = points_limit(ruleset)
         for i, name in enumerate(self.names):
             self.fields[f"points_{i}"] = bounded_integer(
                 f"{WIND_NAMES[i]}: {name}",

@@ -410,3 +410,11 @@ def ruleset_from_dict(data: dict[str, Any]) -> Ruleset:
         raise _bad("a ruleset must be an object")
     overrides = {k: v for k, v in data.items() if k != "name"}
     return get_ruleset(data.get("name", DEFAULT_RULESET), **overrides)
+
+
+def points_limit(ruleset: Ruleset) -> int:
+    """The most table points one player can hold at a table: no table has more than 4 x the
+    start points in play (EMA 3.6: points only change hands, and the riichi sticks come
+    from them).  A ruleset where all start at 0 (Aalto 3) still plays hands of the usual
+    size, so it is bounded like EMA's 4 x 30,000."""
+    return 4 * max(ruleset.start_points, ruleset.return_points, EMA2016.start_points)
