@@ -7,6 +7,7 @@ import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django_countries.fields import CountryField
@@ -34,6 +35,14 @@ def validate_ema_number(value: str) -> None:
         raise ValidationError(
             "An EMA number has exactly 8 digits (got %(value)s).", params={"value": value}
         )
+
+
+MAX_TEAM_SIZE = 8  # EMA team events field teams of 2 to 5; a bigger number is a slip
+
+
+class TeamScore(models.TextChoices):
+    SUM = "sum", "Sum of the members' totals"
+    BEST = "best", "Sum of the best N members' totals"
 
 
 class Tournament(models.Model):
@@ -70,6 +79,23 @@ class Tournament(models.Model):
         default=False,
         help_text="The referee who entered or last changed a score sheet cannot confirm it.",
     )
+    # --- teams (issue 19) --------------------------------------------------------------------
+    # 0: no teams. A team never has more members than this (tournament/registration/teams.py).
+    team_size = models.PositiveSmallIntegerField(
+        "team size",
+        default=0,
+        validators=[MaxValueValidator(MAX_TEAM_SIZE)],
+        help_text="Players per team; 0: no teams.",
+    )
+    team_score = models.CharField(
+        "team score", max_length=4, choices=TeamScore.choices, default=TeamScore.SUM
+    )
+    # Best N: only the N best totals of a team count (1 <= N <= team_size, the form checks).
+    team_best = models.PositiveSmallIntegerField(
+        "best N", default=3, validators=[MinValueValidator(1), MaxValueValidator(MAX_TEAM_SIZE)]
+    )
+    # A hard constraint of the seating core ("apart"): team-mates never meet at a table.
+    teams_apart = models.BooleanField("keep team-mates apart in the seating", default=False)
     # The seating is drawn from this seed so that the organiser can show how it was made.
     seating_seed = models.PositiveIntegerField(default=_new_seed)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -121,6 +147,17 @@ class Staff(models.Model):
         return f"{self.user} ({self.get_role_display()}, {self.tournament})"
 
 
+class TeamChangeRecord(models.Model):
+    """The extra column of a player's history record: a change of his team in a tournament,
+    ``{"tournament": name, "before": team or "", "after": team or ""}``; null for a
+    correction of his details."""
+
+    team_change = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
 class Player(models.Model):
     """A person; one record across tournaments. Registrations are per tournament."""
 
@@ -148,7 +185,9 @@ class Player(models.Model):
     sort_name = models.CharField(max_length=200, blank=True, editable=False, db_index=True)
     # Corrections of a player's details (a misspelt name, a wrong EMA number) are kept: who,
     # when, before and after (issue 14). The EMA file is sent from these fields.
-    history = HistoricalRecords(excluded_fields=["user", "sort_name"])
+    # A change of team (per tournament, Registration.team) goes into the same history as a
+    # record of the details as they were, with ``team_change`` saying which (teams.py).
+    history = HistoricalRecords(excluded_fields=["user", "sort_name"], bases=[TeamChangeRecord])
 
     class Meta:
         ordering = ["sort_name"]
@@ -219,6 +258,11 @@ class Registration(models.Model):
         related_name="fixed_registrations",
         help_text="Accessibility: the player always plays at this table.",
     )
+    # Issue 19: the team the player plays for in this tournament (teams.py keeps it within
+    # the team size and writes every change into the player's history).
+    team = models.ForeignKey(
+        "Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="registrations"
+    )
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -231,6 +275,29 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.tournament}"
+
+
+class Team(models.Model):
+    """A team of one tournament (issue 19); its members are registrations (Registration.team)."""
+
+    MAX_NAME = 60
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=MAX_NAME)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_team_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        # One spelling per name, as for players (tournament/names.py).
+        self.name = clean_name(self.name)
+        super().save(*args, **kwargs)
 
 
 class Table(models.Model):

@@ -63,6 +63,7 @@ def connect() -> None:
     for label in (
         "tournament.Tournament",
         "tournament.Registration",
+        "tournament.Team",
         "tournament.Table",
         "tournament.Session",
         "tournament.SessionClockEvent",

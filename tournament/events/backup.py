@@ -40,6 +40,7 @@ MODELS: list[tuple[str, str]] = [
     ("tournament.Player", "*players"),
     ("tournament.Staff", "tournament"),
     ("tournament.Table", "tournament"),
+    ("tournament.Team", "tournament"),
     ("tournament.Registration", "tournament"),
     ("tournament.SeatingJob", "tournament"),
     ("tournament.Session", "tournament"),

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
-from tournament.models import Player
+from tournament.fields import bounded_integer
+from tournament.models import MAX_TEAM_SIZE, Player, Team, TeamScore
 from tournament.names import clean_name
 from tournament.registration.importing import LABELS, PlayerRow, RowCheck
 
@@ -39,6 +41,7 @@ class PersonForm(forms.Form):
             club=clean_name(data["club"]),
             email=data["email"],
             raw_reserve="yes" if data.get("reserve") else "",
+            team=clean_name(data.get("team") or ""),
         )
 
     def add_check_errors(self, check: RowCheck) -> None:
@@ -56,6 +59,18 @@ class RegistrationAddForm(PersonForm):
         required=False,
         help_text="Plays only in place of others or to complete the last table.",
     )
+    # Issue 19: shown when the tournament has teams; a new name makes a new team.
+    team = forms.CharField(
+        label=_("Team"),
+        required=False,
+        max_length=Team.MAX_NAME,
+        help_text=_("Optional. A name not used yet makes a new team."),
+    )
+
+    def __init__(self, *args, teams: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not teams:
+            del self.fields["team"]
 
 
 class SignUpForm(UserCreationForm, PersonForm):
@@ -120,3 +135,60 @@ class ImportForm(forms.Form):
 
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+
+
+# --- teams (issue 19) -----------------------------------------------------------------
+
+
+class TeamSettingsForm(forms.Form):
+    """The tournament's team settings (teams.team_settings_update checks them again)."""
+
+    size = bounded_integer(
+        _("Team size"),
+        min_value=0,
+        max_value=MAX_TEAM_SIZE,
+        help_text=_("Players per team; 0: no teams."),
+    )
+    score = forms.ChoiceField(label=_("Team score"), choices=TeamScore.choices)
+    best = bounded_integer(
+        _("Best N"),
+        min_value=1,
+        max_value=MAX_TEAM_SIZE,
+        help_text=_("With “best N”: how many of a team's best totals count."),
+    )
+    apart = forms.BooleanField(
+        label=_("Keep team-mates apart in the seating"),
+        required=False,
+        help_text=_("Team-mates never play at one table."),
+    )
+
+    def clean(self):
+        data = super().clean()
+        size, best = data.get("size"), data.get("best")
+        if size and best and best > size:
+            self.add_error("best", _("Best N: at most the team size (%(size)d).") % {"size": size})
+        return data
+
+
+class TeamForm(forms.Form):
+    """A team's name and members: its own members and the players without a team."""
+
+    name = forms.CharField(label=_("Name"), max_length=Team.MAX_NAME)
+    members = forms.MultipleChoiceField(
+        label=_("Members"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, choices=(), size: int = 0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.size = size
+        self.fields["members"].choices = list(choices)
+        self.fields["members"].help_text = _("At most %(size)d.") % {"size": size}
+
+    def clean_members(self) -> list[int]:
+        members = [int(m) for m in self.cleaned_data["members"]]
+        if len(members) > self.size:
+            raise forms.ValidationError(
+                _("A team has at most %(size)d players; %(count)d were chosen.")
+                % {"size": self.size, "count": len(members)}
+            )
+        return members

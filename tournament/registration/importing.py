@@ -16,11 +16,13 @@ import csv
 import io
 import re
 import zipfile
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.translation import gettext as _
 from django_countries import countries
 
 from tournament.ema import country_mismatch, is_valid_ema_number
@@ -45,9 +47,11 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "last_name": ("lastname", "last", "surname", "familyname", "name", "nachname", "nom"),
     "ema_number": ("emanumber", "ema", "emaid", "emano", "emanr", "emaplayerid", "id"),
     "country": ("country", "nationality", "nation", "countrycode", "land", "pays"),
-    "club": ("club", "team", "verein"),
+    "club": ("club", "verein"),
     "email": ("email", "mail", "emailaddress"),
     "reserve": ("reserve", "substitute", "sub"),
+    # Issue 19: the player's team in this tournament (made when new).
+    "team": ("team", "teamname", "mannschaft", "equipe", "squadra"),
 }
 REQUIRED = ("first_name", "last_name", "country")
 LABELS = {
@@ -58,6 +62,7 @@ LABELS = {
     "club": "club",
     "email": "e-mail",
     "reserve": "reserve",
+    "team": "team",
 }
 _YES = {"yes", "y", "1", "true", "x", "ja", "oui", "reserve"}
 _NO = {"", "no", "n", "0", "false", "nein", "non"}
@@ -78,6 +83,7 @@ class PlayerRow:
     email: str = ""
     reserve: bool = False
     raw_reserve: str = ""
+    team: str = ""
 
     @property
     def name(self) -> str:
@@ -311,6 +317,7 @@ def _rows(lines: Iterable[tuple[int, list[str]]]) -> list[PlayerRow]:
                 club=clean_name(values.get("club", "")),
                 email=values.get("email", ""),
                 raw_reserve=values.get("reserve", ""),
+                team=clean_name(values.get("team", "")),
             )
         )
     if header is None:
@@ -337,7 +344,8 @@ def _header(cells: list[str], line: int) -> dict[str, int]:
         raise ImportFileError(
             f"Line {line}, the first with text, must name the columns; missing: "
             + ", ".join(missing)
-            + ". Known columns: first name, last name, EMA number, country, club, e-mail, reserve."
+            + ". Known columns: first name, last name, EMA number, country, club, e-mail, reserve, "
+            "team."
         )
     return found
 
@@ -352,6 +360,10 @@ class KnownPeople:
     by_ema: dict[str, Player]
     by_name: dict[tuple[str, str, str], list[Player]]
     registrations: dict[int, Registration]  # player id -> registration in this tournament
+    # Teams (issue 19): the tournament's team size (0: no teams) and the members each team
+    # has now, by name compared without case (teams.team_key).
+    team_size: int = 0
+    team_members: dict[str, int] = field(default_factory=dict)
 
 
 def lost_leading_zero(number: str) -> bool:
@@ -422,6 +434,7 @@ def check_rows(rows: list[PlayerRow], known: KnownPeople) -> ImportReport:
     checks: list[RowCheck] = []
     first_ema: dict[str, int] = {}
     first_name: dict[tuple[str, str, str], int] = {}
+    in_file: Counter = Counter()  # rows joining each team so far
     for row in rows:
         check = RowCheck(row=row)
         checks.append(check)
@@ -444,7 +457,40 @@ def check_rows(rows: list[PlayerRow], known: KnownPeople) -> ImportReport:
             first_ema[row.ema_number] = row.line
         first_name[key] = row.line
         _match_person(check, known)
+        _check_team(check, known, in_file)
     return ImportReport(checks=checks)
+
+
+def _check_team(check: RowCheck, known: KnownPeople, in_file: Counter) -> None:
+    """The row's team: teams on, a name of at most 60 characters, and room in the team
+    (its members now, plus the rows above it in the file that join it)."""
+    from tournament.registration.teams import team_key
+
+    row = check.row
+    if not row.team:
+        return
+    if check.skip:
+        check.warnings.append(
+            _("%(team)s: the team of someone already registered is changed on the teams page.")
+            % {"team": row.team}
+        )
+        return
+    if not known.team_size:
+        check.error("team", _("teams are off: set a team size on the teams page first."))
+        return
+    if len(row.team) > 60:
+        check.error("team", _("longer than 60 characters."))
+        return
+    key = team_key(row.team)
+    in_file[key] += 1
+    members = known.team_members.get(key, 0) + in_file[key]
+    if members > known.team_size:
+        in_file[key] -= 1
+        check.error(
+            "team",
+            _("%(team)s would have more than %(size)d players (%(now)d already in it).")
+            % {"team": row.team, "size": known.team_size, "now": known.team_members.get(key, 0)},
+        )
 
 
 def _match_person(check: RowCheck, known: KnownPeople) -> None:

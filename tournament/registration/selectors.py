@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Lower
+from django.utils.translation import gettext as _
 
 from tournament.models import Player, Registration, Tournament
 
@@ -59,7 +60,8 @@ def player_of(user) -> Player | None:
 
 
 def known_people(rows, *, tournament: Tournament | None):
-    """What the database knows about the people in ``rows``, in three queries."""
+    """What the database knows about the people in ``rows``, in three queries (four when
+    the rows name teams)."""
     from tournament.registration.importing import KnownPeople, lost_leading_zero, name_key
 
     numbers = {r.ema_number.replace(" ", "") for r in rows if r.ema_number}
@@ -81,9 +83,21 @@ def known_people(rows, *, tournament: Tournament | None):
             key = name_key(player.first_name, player.last_name, player.country.code)
             by_name[key].append(player)
     registrations = {}
+    team_size, team_members = 0, {}
     if tournament is not None:
+        from tournament.registration.teams import team_counts
+
         registrations = {r.player_id: r for r in tournament.registrations.all()}
-    return KnownPeople(by_ema=by_ema, by_name=dict(by_name), registrations=registrations)
+        team_size = tournament.team_size
+        if team_size and any(getattr(r, "team", "") for r in rows):
+            team_members = team_counts(tournament)
+    return KnownPeople(
+        by_ema=by_ema,
+        by_name=dict(by_name),
+        registrations=registrations,
+        team_size=team_size,
+        team_members=team_members,
+    )
 
 
 @dataclass(frozen=True)
@@ -233,9 +247,26 @@ class PlayerChange:
 
 def player_changes(player: Player) -> list[PlayerChange]:
     """The corrections of a player's details, newest first: who, when, before and after."""
-    records = list(player.history.select_related("history_user").order_by("-history_date"))
+    records = list(
+        player.history.select_related("history_user").order_by("-history_date", "-history_id")
+    )
     out = []
+    for record in records:
+        # A change of team (issue 19, registration/teams.py): its own line.
+        change = record.team_change
+        if change:
+            by = str(record.history_user) if record.history_user else "—"
+            label = _("Team (%(tournament)s)") % {"tournament": change.get("tournament", "")}
+            out.append(
+                PlayerChange(
+                    at=record.history_date,
+                    by=by,
+                    changes=[(label, change.get("before") or "—", change.get("after") or "—")],
+                )
+            )
     for newer, older in pairwise(records):
+        if newer.team_change:
+            continue  # the same details as the record before it
         delta = newer.diff_against(older)
         changes = [
             (
@@ -248,4 +279,5 @@ def player_changes(player: Player) -> list[PlayerChange]:
         if changes:
             by = str(newer.history_user) if newer.history_user else "—"
             out.append(PlayerChange(at=newer.history_date, by=by, changes=changes))
+    out.sort(key=lambda change: change.at, reverse=True)
     return out

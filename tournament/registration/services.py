@@ -20,6 +20,7 @@ from tournament.errors import ServiceError
 from tournament.models import Player, Registration, Tournament
 from tournament.registration import selectors
 from tournament.registration.importing import ImportReport, PlayerRow, RowCheck, check_rows
+from tournament.registration.teams import teams_assign
 from tournament.seating.services import Vacancy, seat_vacancies, seats_fill, seats_vacate
 
 Status = Registration.Status
@@ -206,7 +207,7 @@ def _new_registration_status(tournament: Tournament, *, reserve: bool, extra: in
 
 
 @transaction.atomic
-def registration_add(*, tournament: Tournament, check: RowCheck) -> Registration:
+def registration_add(*, tournament: Tournament, check: RowCheck, user=None) -> Registration:
     """The organiser registers one person (confirmed; waiting list when full)."""
     tournament = _locked(tournament)
     if check.errors:
@@ -214,12 +215,14 @@ def registration_add(*, tournament: Tournament, check: RowCheck) -> Registration
     if check.skip:
         raise ServiceError(check.skip)
     player = _save_player(check)
-    return Registration.objects.create(
+    registration = Registration.objects.create(
         tournament=tournament,
         player=player,
         is_reserve=check.row.reserve,
         status=_new_registration_status(tournament, reserve=check.row.reserve),
     )
+    teams_assign(tournament=tournament, wanted=[(registration, check.row.team)], user=user)
+    return registration
 
 
 @dataclass(frozen=True)
@@ -233,7 +236,7 @@ class ImportResult:
 
 @transaction.atomic
 def registration_import(
-    *, tournament: Tournament, rows: list[PlayerRow], only_good_rows: bool = False
+    *, tournament: Tournament, rows: list[PlayerRow], only_good_rows: bool = False, user=None
 ) -> tuple[ImportReport, ImportResult | None]:
     """Check the rows against the database as it is now and register the good ones.
 
@@ -267,6 +270,15 @@ def registration_import(
             )
         )
     Registration.objects.bulk_create(registrations)
+    # The teams the rows name (made when new), each joining in the player's history.
+    teams_assign(
+        tournament=tournament,
+        wanted=[
+            (registration, check.row.team)
+            for registration, check in zip(registrations, report.good, strict=True)
+        ],
+        user=user,
+    )
     public_pages_changed(tournament.pk)  # bulk_create sends no signal
     return report, ImportResult(
         confirmed=counts["confirmed"],

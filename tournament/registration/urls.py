@@ -3,7 +3,7 @@ reserves, import (in the ``tournament`` namespace)."""
 
 from django.urls import path
 
-from . import views
+from . import team_views, views
 
 urlpatterns = [
     path("<slug:slug>/registration/open/", views.open_registration, name="open_registration"),
@@ -34,4 +34,9 @@ urlpatterns = [
     path("<slug:slug>/register/", views.register, name="register"),
     path("<slug:slug>/withdraw/", views.withdraw, name="withdraw"),
     path("<slug:slug>/players/", views.players, name="players"),
+    # Teams (issue 19)
+    path("<slug:slug>/teams/", team_views.teams, name="teams"),
+    path("<slug:slug>/teams/new/", team_views.team_edit, name="team_new"),
+    path("<slug:slug>/teams/<id:pk>/", team_views.team_edit, name="team_edit"),
+    path("<slug:slug>/teams/<id:pk>/delete/", team_views.team_delete, name="team_delete"),
 ]

@@ -244,7 +244,7 @@ def registration_action(request, slug: str, pk: int, action: str):
 
 def player_add(request, slug: str):
     tournament = organised_tournament(request, slug)
-    form = RegistrationAddForm(request.POST or None)
+    form = RegistrationAddForm(request.POST or None, teams=bool(tournament.team_size))
     if request.method == "POST" and form.is_valid():
         check = reg_services.player_check(form.row(), tournament=tournament)
         if check.skip:
@@ -252,7 +252,9 @@ def player_add(request, slug: str):
         form.add_check_errors(check)
         if not form.errors:
             try:
-                registration = reg_services.registration_add(tournament=tournament, check=check)
+                registration = reg_services.registration_add(
+                    tournament=tournament, check=check, user=request.user
+                )
             except ServiceError as error:
                 form_error(form, error)
             else:
@@ -291,7 +293,7 @@ def player_import(request, slug: str):
         filename = stored["name"]
         rows = read_player_file(filename, base64.b64decode(stored["data"]))
         report, result = reg_services.registration_import(
-            tournament=tournament, rows=rows, only_good_rows=True
+            tournament=tournament, rows=rows, only_good_rows=True, user=request.user
         )
         del request.session[key]
     elif request.method == "POST":
@@ -305,7 +307,9 @@ def player_import(request, slug: str):
             except ImportFileError as error:
                 form.add_error("file", str(error))
             else:
-                report, result = reg_services.registration_import(tournament=tournament, rows=rows)
+                report, result = reg_services.registration_import(
+                    tournament=tournament, rows=rows, user=request.user
+                )
                 if result is None:
                     request.session[key] = {
                         "name": filename,

@@ -212,6 +212,14 @@ def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingI
         "tables": len(tables),
         "fixed": {str(p): t for p, t in sorted(fixed.items())},
     }
+    if tournament.team_size and tournament.teams_apart:
+        # Issue 19: team-mates never at one table, a hard constraint of the core. Only the
+        # field's players: a withdrawn team-mate has no seat to keep apart.
+        from tournament.registration.teams import apart_groups
+
+        groups = apart_groups(tournament, {pk: index[pk] for pk in field_ids})
+        if groups:
+            common["apart"] = groups
     if method == SeatingJob.Method.PLAN:
         options = common | {"rounds": len(rounds) + len(targets), "active": active}
     else:
@@ -256,10 +264,30 @@ def seating_error_message(error: SeatingError, inp: SeatingInput | None = None) 
                 f"{params['players']} players need {params['needed']} tables, but the "
                 f"tournament has {params['tables']}: add tables on the tables page."
             )
+        if error.code == "apart_impossible":
+            return _apart_message(params, inp)
     from tournament.seating.core.errors import MESSAGES
 
     text = MESSAGES[error.code].format(**params)
     return "The seating cannot be made: " + text + "."
+
+
+def _apart_message(params: dict, inp: SeatingInput) -> str:
+    """The core's ``apart_impossible`` for the organiser: which team-mates, and what to do."""
+    from django.utils.translation import gettext as _
+
+    members = params.get("players")
+    names = ""
+    if isinstance(members, list | tuple):
+        names = ", ".join(
+            str(inp.players[p]) for p in members if isinstance(p, int) and 0 <= p < len(inp.players)
+        )
+    detail = params.get("detail") or ""
+    return _(
+        "The seating cannot keep team-mates apart (%(players)s)%(detail)s. Add tables, make "
+        "the teams smaller, or turn off “keep team-mates apart” on the teams page; no seat "
+        "was changed."
+    ) % {"players": names or _("a team"), "detail": f": {detail}" if detail else ""}
 
 
 def _check_options(inp: SeatingInput) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import django_tables2 as tables
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
 
 from tournament.flags import flag_html
 
@@ -107,3 +108,43 @@ class StandingsTable(tables.Table):
 
     def value_country(self, record):
         return record["country_code"]
+
+
+class TeamStandingsTable(tables.Table):
+    """The team standings (issue 19) from the records the view made of
+    ``selectors.team_standings``; the export writes the members as one text cell."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUM, orderable=False)
+    team = tables.Column(verbose_name=_("Team"), orderable=False)
+    score = PointsColumn(verbose_name=_("Score"), orderable=False)
+    members = tables.Column(verbose_name=_("Members"), orderable=False, attrs=WIDE)
+
+    class Meta:
+        attrs = {"class": "data-table standings team-standings"}
+        empty_text = _("No teams yet.")
+
+    def render_members(self, record):
+        return format_html_join(
+            ", ",
+            '<span class="{}">{} {}{}</span>',
+            (
+                (
+                    "" if m["counted"] else "muted",
+                    m["name"],
+                    points(m["total"]),
+                    f" ({m['note']})" if m["note"] else "",
+                )
+                for m in record["members"]
+            ),
+        )
+
+    def value_members(self, record):
+        return "; ".join(
+            f"{m['name']} {points(m['total'])}"
+            + ("" if m["counted"] else " (" + str(_("not counted")) + ")")
+            + (f" ({m['note']})" if m["note"] else "")
+            for m in record["members"]
+        )
+
+    def value_score(self, record):
+        return float(record["score"])

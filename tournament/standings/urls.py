@@ -17,6 +17,18 @@ urlpatterns = [
         views.standings_projector_rows,
         name="standings_projector_rows",
     ),
+    # Team standings (issue 19)
+    path("<slug:slug>/standings/teams/", views.team_standings, name="team_standings"),
+    path(
+        "<slug:slug>/standings/teams/projector/",
+        views.team_standings_projector,
+        name="team_standings_projector",
+    ),
+    path(
+        "<slug:slug>/standings/teams/projector/rows/",
+        views.team_standings_projector_rows,
+        name="team_standings_projector_rows",
+    ),
     path("<slug:slug>/results/", views.results_index, name="results"),
     path(
         "<slug:slug>/results/<id:number>/",

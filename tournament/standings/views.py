@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from scoring.statistics import player_hand_statistics
@@ -20,7 +21,7 @@ from tournament.pages import table_export, viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
 from tournament.standings import selectors
 from tournament.standings.exports import ema_csv, ema_xlsx
-from tournament.standings.tables import StandingsTable, points
+from tournament.standings.tables import StandingsTable, TeamStandingsTable, points
 
 PROJECTOR_ROWS = 15  # rows a hall screen shows in large type at once
 PROJECTOR_SECONDS = 12  # how long each page stays up
@@ -272,3 +273,102 @@ def ema_export(request, slug: str, fmt: str):
         response = HttpResponse(ema_csv(tournament), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-ema-results.{fmt}"'
     return response
+
+
+# --- team standings (issue 19) -------------------------------------------------------------
+
+
+def _team_data(tournament: Tournament, after: int | None) -> dict:
+    """The team standings as plain data, cached like the individual standings."""
+    data = selectors.team_standings(tournament, after_session=after)
+    return {
+        "records": [
+            {
+                "rank": row.rank,
+                "team": row.team.name,
+                "score": row.score,
+                "members": [
+                    {
+                        "name": f"{m.player.first_name} {m.player.last_name}",
+                        "total": m.total,
+                        "counted": m.counted,
+                        "note": m.note,
+                    }
+                    for m in row.members
+                ],
+            }
+            for row in data.rows
+        ],
+        "best": data.best,
+        "sessions": list(tournament.sessions.order_by("number").values_list("number", flat=True)),
+    }
+
+
+@public_page(RESULTS)
+def team_standings(request, slug: str):
+    tournament = viewable_tournament(request, slug)
+    if not tournament.team_size:
+        raise Http404(_("This tournament has no teams."))
+    after = _after(request)
+    data = cached(tournament.pk, f"team-standings:{after}", lambda: _team_data(tournament, after))
+    table = TeamStandingsTable(list(data["records"]))
+    suffix = f"-after-{after}" if after else ""
+    exported = table_export(request, table, f"{tournament.slug}-team-standings{suffix}")
+    if exported is not None:
+        return exported
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(
+        request,
+        "tournament/team_standings.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "data": data,
+            "sessions": data["sessions"],
+            "after": after,
+        },
+    )
+
+
+def team_standings_projector(request, slug: str):
+    tournament = viewable_tournament(request, slug)
+    if not tournament.team_size:
+        raise Http404(_("This tournament has no teams."))
+    return render(
+        request,
+        "tournament/projector.html",
+        {
+            "tournament": tournament,
+            "title": _("Team standings"),
+            "rows_url": reverse("tournament:team_standings_projector_rows", args=[slug]),
+            "seconds": PROJECTOR_SECONDS,
+        },
+    )
+
+
+@public_page(RESULTS)
+def team_standings_projector_rows(request, slug: str):
+    tournament = viewable_tournament(request, slug)
+    data = cached(tournament.pk, "team-standings:None", lambda: _team_data(tournament, None))
+    rows = [
+        {
+            "rank": record["rank"],
+            "name": record["team"],
+            "flag": "",
+            "total": points(record["score"]),
+            "last": len(record["members"]),
+        }
+        for record in data["records"]
+    ]
+    page = _page(request, rows)
+    return render(
+        request,
+        "tournament/projector_rows.html",
+        {
+            "page": page,
+            "rows": page.object_list,
+            "heading": "",
+            "columns": (_("Score"), _("Players")),
+            "name_column": _("Team"),
+        },
+    )
