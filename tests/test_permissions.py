@@ -38,6 +38,7 @@ from tournament.models import (
     Session,
     Staff,
     Table,
+    Team,
     Tournament,
 )
 
@@ -146,6 +147,11 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:player_import": E(ORGANISER),
     "tournament:checkin": E(ORGANISER),
     "tournament:fill_from_reserves": E(ORGANISER, "POST", ok=302),
+    # tournament/registration/team_views.py (issue 19)
+    "tournament:teams": E(ORGANISER),
+    "tournament:team_new": E(ORGANISER),
+    "tournament:team_edit": E(ORGANISER),
+    "tournament:team_delete": E(ORGANISER, "POST", ok=302),
     # tournament/registration/views.py
     "tournament:register": E(PUBLIC_LOGIN),
     "tournament:withdraw": E(PUBLIC_LOGIN, "POST", ok=302),
@@ -162,6 +168,9 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:standings": E(PUBLIC),
     "tournament:standings_projector": E(PUBLIC),
     "tournament:standings_projector_rows": E(PUBLIC),
+    "tournament:team_standings": E(PUBLIC),
+    "tournament:team_standings_projector": E(PUBLIC),
+    "tournament:team_standings_projector_rows": E(PUBLIC),
     "tournament:results": E(PUBLIC),
     "tournament:session_results": E(PUBLIC),
     "tournament:session_results_projector": E(PUBLIC),
@@ -308,6 +317,7 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
         end_date=dt.date(2026, 5, 3),
         visibility=visibility,
         session_count=2,
+        team_size=4,
     )
     for role, user in staff.items():
         Staff.objects.create(tournament=tournament, user=user, role=role)
@@ -371,6 +381,8 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
     disqualification = Disqualification.objects.create(
         tournament=tournament, player=players[6], reason="cheating", created_by=referee
     )
+    team = Team.objects.create(tournament=tournament, name="Owls")
+    Registration.objects.filter(player__in=players[:2]).update(team=team)
     seating_job = SeatingJob.objects.create(
         tournament=tournament,
         method="plan",
@@ -387,6 +399,7 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
         "substitution": substitution.pk,
         "disqualification": disqualification.pk,
         "seating_job": seating_job.pk,
+        "team": team.pk,
     }
 
 
@@ -420,6 +433,8 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "tournament:staff_tables": "staff_pk",
         "tournament:registration_action": "registration_pk",
         "tournament:player_edit": "registration_pk",
+        "tournament:team_edit": "team",
+        "tournament:team_delete": "team",
         "referee:penalty_withdraw": "penalty",
         "referee:penalty_correct": "penalty",
         "referee:substitution_withdraw": "substitution",

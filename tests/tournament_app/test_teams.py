@@ -143,7 +143,9 @@ def test_import_rows_beyond_the_size_are_refused_naming_line_and_column(
         '<td class="num">3</td><td>Ben Weber</td><td>team: Owls would have more than 2 players '
         "(1 already in it).</td>"
     ) in page
-    assert '<td class="num">4</td><td>Cara Lutz</td><td>team: longer than 60 characters.</td>' in page
+    assert (
+        '<td class="num">4</td><td>Cara Lutz</td><td>team: longer than 60 characters.</td>' in page
+    )
     assert Team.objects.get(name="Owls").registrations.count() == 1
 
 
