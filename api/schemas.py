@@ -66,6 +66,7 @@ class TournamentOut(TournamentSummary):
     session_count: int
     session_minutes: int
     players: int = Field(description="Confirmed players, reserves not counted.")
+    team_size: int = Field(description="Players per team; 0 when the tournament has no teams.")
     sessions: list[SessionOut]
 
 
@@ -73,6 +74,7 @@ class PlayerOut(PlayerRef):
     club: str
     status: Literal["confirmed", "pending", "waiting"]
     reserve: bool
+    team: str | None = Field(description="The player's team in this tournament, if any.")
 
 
 class PlayerList(Page):

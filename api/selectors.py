@@ -59,6 +59,7 @@ def tournament_detail(tournament: Tournament) -> dict:
         "session_count": tournament.session_count,
         "session_minutes": tournament.session_minutes,
         "players": counts.get(Registration.Status.CONFIRMED, 0),
+        "team_size": tournament.team_size,
         "sessions": [
             {
                 "number": s.number,
@@ -73,8 +74,10 @@ def tournament_detail(tournament: Tournament) -> dict:
 
 def players(tournament: Tournament) -> list[dict]:
     """The player list as the public page shows it: everyone who has not withdrawn."""
-    registrations = registration_selectors.tournament_registrations(tournament).exclude(
-        status=Registration.Status.WITHDRAWN
+    registrations = (
+        registration_selectors.tournament_registrations(tournament)
+        .exclude(status=Registration.Status.WITHDRAWN)
+        .select_related("team")
     )
     return [
         {
@@ -82,6 +85,7 @@ def players(tournament: Tournament) -> list[dict]:
             "club": r.player.club,
             "status": r.status,
             "reserve": r.is_reserve,
+            "team": r.team.name if r.team_id else None,
         }
         for r in registrations
     ]

@@ -385,7 +385,23 @@ def test_players(client, scored):
         "club": "",
         "status": "confirmed",
         "reserve": False,
+        "team": None,
     }
+
+
+@pytest.mark.django_db
+def test_players_show_their_team(client, scored):
+    """Issue 19: the team of each player, and the team size on the tournament."""
+    from tournament.models import Registration
+    from tournament.registration.teams import team_save, team_settings_update
+
+    tournament = Registration.objects.get(player=scored[0]).tournament
+    team_settings_update(tournament=tournament, size=4, score="sum", best=1, apart=False)
+    ids = [Registration.objects.get(player=p).pk for p in scored[:2]]
+    team_save(tournament=tournament, name="Owls", members=ids, user=None)
+    items = client.get(url("/tournaments/{slug}/players")).json()["items"]
+    assert [item["team"] for item in items[:3]] == ["Owls", "Owls", None]
+    assert client.get(url("/tournaments/{slug}")).json()["team_size"] == 4
 
 
 @pytest.mark.django_db

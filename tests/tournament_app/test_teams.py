@@ -204,3 +204,26 @@ def test_the_player_form_has_no_team_field_without_teams(client, tournament, org
     client.force_login(organiser)
     page = client.get(reverse("tournament:player_add", args=[tournament.slug])).content.decode()
     assert 'name="team"' not in page
+
+
+def test_renaming_a_team_keeps_a_member_who_withdrew(client, tournament, teams_on, organiser):
+    players = make_players(tournament, 3)
+    team = team_save(tournament=teams_on, name="Owls", members=regs(tournament, players), user=None)
+    Registration.objects.filter(player=players[0]).update(status=Registration.Status.WITHDRAWN)
+    client.force_login(organiser)
+    edit = reverse("tournament:team_edit", args=[tournament.slug, team.pk])
+    page = client.get(edit).content.decode()
+    assert "Last000, First000 (DE) (withdrawn)" in page
+    response = client.post(edit, {"name": "Night Owls", "members": regs(tournament, players)})
+    assert response.status_code == 302
+    assert team.registrations.count() == 3
+    # A withdrawn player without a team cannot join one.
+    Registration.objects.filter(player=players[0]).update(team=None)
+    with pytest.raises(ServiceError, match="has withdrawn"):
+        team_save(
+            tournament=teams_on,
+            team=team,
+            name="Night Owls",
+            members=regs(tournament, players),
+            user=None,
+        )

@@ -5,6 +5,7 @@ Views parse the form and call one service of ``tournament.registration.teams``."
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -66,15 +67,17 @@ def teams(request, slug: str):
 
 def _choices(tournament: Tournament, team: Team | None) -> list[tuple[int, str]]:
     """The team's members and the players without a team (not withdrawn), by name."""
-    registrations = tournament.registrations.exclude(
-        status=Registration.Status.WITHDRAWN
-    ).select_related("player")
-    if team is None:
-        registrations = registrations.filter(team__isnull=True)
-    else:
-        registrations = registrations.filter(team__isnull=True) | registrations.filter(team=team)
+    free = Q(team__isnull=True) & ~Q(status=Registration.Status.WITHDRAWN)
+    # A member who withdrew stays ticked (his points stay with the team) until unticked.
+    chosen = free | Q(team=team) if team is not None else free
+    registrations = tournament.registrations.filter(chosen).select_related("player")
+    withdrawn = _(" (withdrawn)")
     return [
-        (r.pk, f"{r.player.last_name}, {r.player.first_name} ({r.player.country.code})")
+        (
+            r.pk,
+            f"{r.player.last_name}, {r.player.first_name} ({r.player.country.code})"
+            + (withdrawn if r.status == Registration.Status.WITHDRAWN else ""),
+        )
         for r in registrations.order_by("player__sort_name")
     ]
 

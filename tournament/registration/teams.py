@@ -180,7 +180,8 @@ def team_save(
                 % {"player": registration.player, "team": registration.team.name},
                 field="members",
             )
-        if registration.status == Registration.Status.WITHDRAWN:
+        joining = team is None or registration.team_id != team.pk
+        if joining and registration.status == Registration.Status.WITHDRAWN:
             raise ServiceError(
                 _("%(player)s has withdrawn.") % {"player": registration.player},
                 field="members",
