@@ -101,6 +101,9 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_select_related = ["player", "tournament"]
     search_fields = ["player__last_name", "player__first_name", "player__ema_number"]
     autocomplete_fields = ["player"]
+    # The team is changed on the team pages, which keep the team size and write the change
+    # into the player's history (tournament/registration/teams.py).
+    readonly_fields = ["team"]
 
 
 @admin.register(Session)
