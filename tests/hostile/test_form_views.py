@@ -10,7 +10,7 @@ import pytest
 from referee.models import Penalty
 from scoring.services import sheet_save
 from tests.hostile.values import VIEW_VALUES
-from tournament.models import Player, Registration, Session, Staff, Table
+from tournament.models import Player, Registration, Session, Staff, Table, Team
 
 
 @pytest.fixture
@@ -41,6 +41,10 @@ def scene(tournament, organiser, seated_session):
         user=organiser,
     )
     staff = Staff.objects.get(tournament=tournament, user=organiser)
+    tournament.team_size = 4
+    tournament.save(update_fields=["team_size"])
+    team = Team.objects.create(tournament=tournament, name="Owls")
+    Registration.objects.filter(player=players[3]).update(team=team)
     return {
         "slug": tournament.slug,
         "player": players[0].pk,
@@ -49,6 +53,7 @@ def scene(tournament, organiser, seated_session):
         "penalty": penalty.pk,
         "registration": Registration.objects.filter(player=players[2]).get().pk,
         "staff": staff.pk,
+        "team": team.pk,
     }
 
 
@@ -106,8 +111,14 @@ def views(s: dict) -> list[tuple[str, dict]]:
                 "country": "DE",
                 "ema_number": "",
                 "email": "",
+                "team": "Owls",
             },
         ),
+        # Teams (issue 19)
+        (f"{t}/teams/", {"size": "4", "score": "best", "best": "2", "apart": "on"}),
+        (f"{t}/teams/new/", {"name": "Cats", "members": str(s["registration"])}),
+        (f"{t}/teams/{s['team']}/", {"name": "Owls", "members": str(s["registration"])}),
+        (f"{t}/teams/{s['team']}/delete/", {}),
         (f"{t}/check-in/", {"registration": str(s["registration"]), "action": "in"}),
         (f"{t}/registrations/{s['registration']}/confirm/", {"next": "/"}),
         (f"{t}/seating/fixed/", {"registration": str(s["registration"]), "table": "1"}),
@@ -170,7 +181,7 @@ def views(s: dict) -> list[tuple[str, dict]]:
     ]
 
 
-VIEW_COUNT = 27
+VIEW_COUNT = 31
 
 
 def test_every_form_view_is_listed():
@@ -181,7 +192,8 @@ def test_every_form_view_is_listed():
                 {
                     "slug": "x",
                     **dict.fromkeys(
-                        ["player", "other", "reserve", "penalty", "registration", "staff"], 1
+                        ["player", "other", "reserve", "penalty", "registration", "staff", "team"],
+                        1,
                     ),
                 }
             )

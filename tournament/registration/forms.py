@@ -121,7 +121,7 @@ class ImportForm(forms.Form):
         label="CSV or XLSX file",
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,.txt"}),
         help_text="First line: column names. Needed: first name, last name, country; "
-        "optional: EMA number, club, e-mail, reserve (yes/no).",
+        "optional: EMA number, club, e-mail, reserve (yes/no), team.",
     )
 
     def clean_file(self):

@@ -213,13 +213,15 @@ def team_delete(*, team: Team, user) -> None:
     public_pages_changed(tournament.pk)
 
 
+@transaction.atomic
 def teams_assign(
     *, tournament: Tournament, wanted: list[tuple[Registration, str]], user
 ) -> list[Team]:
     """The teams named by the import or the player form: each registration joins the team
-    of that name (made when new).  Called inside the registering service's transaction,
-    with the tournament locked; the names were checked (``importing.check_rows``), and the
-    sizes are checked again here against the rows as they are now."""
+    of that name (made when new).  Called by the registering services, inside their
+    transaction with the tournament locked; the names were checked
+    (``importing.check_rows``), and the sizes are checked again against the rows as they
+    are now."""
     wanted = [(r, n) for r, n in wanted if clean_name(n)]
     if not wanted:
         return []
