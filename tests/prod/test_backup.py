@@ -109,3 +109,24 @@ def test_import_refuses_an_existing_slug_and_a_foreign_file(demo, tmp_path):
 def test_export_of_an_unknown_slug_says_so(db):
     with pytest.raises(CommandError, match="No tournament"):
         call_command("tournament_export", "nope", stdout=io.StringIO())
+
+
+def test_round_trip_keeps_the_teams(demo, tmp_path):
+    """Issue 19: the teams and who plays for which come back with the tournament."""
+    from tournament.models import Team
+    from tournament.registration.teams import team_save, team_settings_update
+
+    team_settings_update(tournament=demo, size=4, score="best", best=3, apart=True)
+    demo.refresh_from_db()
+    members = list(demo.registrations.order_by("pk").values_list("pk", flat=True)[:4])
+    team_save(tournament=demo, name="Owls", members=members, user=None)
+    path = tmp_path / "backup.json"
+    call_command("tournament_export", DEMO_SLUG, "-o", str(path))
+    call_command("tournament_import", str(path), "--slug", "restored", stdout=io.StringIO())
+    restored = Tournament.objects.get(slug="restored")
+    assert (restored.team_size, restored.team_score, restored.teams_apart) == (4, "best", True)
+    team = Team.objects.get(tournament=restored)
+    assert team.name == "Owls" and team.pk != Team.objects.get(tournament=demo).pk
+    assert set(team.registrations.values_list("player__ema_number", flat=True)) == set(
+        demo.registrations.filter(pk__in=members).values_list("player__ema_number", flat=True)
+    )
