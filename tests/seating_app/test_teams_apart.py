@@ -90,3 +90,26 @@ def test_a_team_bigger_than_the_tables_cannot_be_kept_apart(tournament):
     assert "First000 Last000" in str(error.value)
     assert "keep team-mates apart" in str(error.value)
     assert not Seat.objects.exists()
+
+
+def test_a_swap_by_hand_that_seats_team_mates_together_is_shown(tournament):
+    """Session 1 seated by hand: table 1 = players 0-3, table 2 = 4-7; team A = 0 and 4."""
+    from tournament.models import Session
+    from tournament.seating.services import seat_change_preview
+
+    people = setup_event(tournament, players=8, tables=2, sessions=1)
+    session = Session.objects.get(tournament=tournament, number=1)
+    tables = list(Table.objects.filter(tournament=tournament).order_by("number"))
+    for i, player in enumerate(people):
+        Seat.objects.create(session=session, table=tables[i // 4], wind=i % 4, player=player)
+    team_settings_update(tournament=tournament, size=2, score="sum", best=1, apart=True)
+    ids = [Registration.objects.get(player=p).pk for p in (people[0], people[4])]
+    team_save(tournament=tournament, name="A", members=ids, user=None)
+    session.tournament.refresh_from_db()
+    # Swapping 1 and 4 seats 4 beside his team-mate 0 at table 1.
+    preview = seat_change_preview(session=session, player=people[1], other=people[4])
+    assert preview.warnings == [
+        "First000 Last000 and First004 Last004 are team-mates, whom this tournament keeps apart."
+    ]
+    # Swapping 2 and 3 (same table) changes no pair.
+    assert seat_change_preview(session=session, player=people[2], other=people[3]).warnings == []

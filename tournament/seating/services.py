@@ -735,6 +735,7 @@ def seat_change_preview(
             new_tables.append(f"{p} already played at {new.table} in {_sessions_text(played)}.")
         if p.pk in fixed and fixed[p.pk] != new.table.pk:
             warnings.append(f"{p} is fixed to another table for accessibility.")
+    warnings += _team_mates_together(session, after_pairs - before_pairs, names)
     return SeatChangePreview(
         description=description,
         moves=moves,
@@ -743,6 +744,29 @@ def seat_change_preview(
         new_tables=new_tables,
         warnings=warnings,
     )
+
+
+def _team_mates_together(session: Session, new_pairs: set, names: dict) -> list[str]:
+    """Issue 19: a change by hand that seats team-mates together where the tournament keeps
+    them apart is shown, not refused (the organiser decides; the generator never does it)."""
+    tournament = session.tournament
+    if not (tournament.team_size and tournament.teams_apart and new_pairs):
+        return []
+    from django.utils.translation import gettext as _
+
+    team_of = dict(
+        Registration.objects.filter(
+            tournament=tournament,
+            team__isnull=False,
+            player_id__in={p for pair in new_pairs for p in pair},
+        ).values_list("player_id", "team_id")
+    )
+    return [
+        _("%(a)s and %(b)s are team-mates, whom this tournament keeps apart.")
+        % {"a": names[a], "b": names[b]}
+        for a, b in sorted(new_pairs, key=lambda ab: (str(names[ab[0]]), str(names[ab[1]])))
+        if team_of.get(a) is not None and team_of.get(a) == team_of.get(b)
+    ]
 
 
 @transaction.atomic
