@@ -74,10 +74,8 @@ def tournament_detail(tournament: Tournament) -> dict:
 
 def players(tournament: Tournament) -> list[dict]:
     """The player list as the public page shows it: everyone who has not withdrawn."""
-    registrations = (
-        registration_selectors.tournament_registrations(tournament)
-        .exclude(status=Registration.Status.WITHDRAWN)
-        .select_related("team")
+    registrations = registration_selectors.tournament_registrations(tournament).exclude(
+        status=Registration.Status.WITHDRAWN
     )
     return [
         {

@@ -227,3 +227,17 @@ def test_renaming_a_team_keeps_a_member_who_withdrew(client, tournament, teams_o
             members=regs(tournament, players),
             user=None,
         )
+
+
+def test_the_player_list_shows_the_team_and_exports_it_for_the_import(client, tournament, teams_on):
+    players = make_players(tournament, 2)
+    team_save(tournament=teams_on, name="Owls", members=regs(tournament, players[:1]), user=None)
+    url = reverse("tournament:players", args=[tournament.slug])
+    page = client.get(url).content.decode()
+    assert "<th" in page and ">Team<" in page and ">Owls<" in page
+    text = client.get(url + "?_export=csv").content.decode()
+    lines = text.splitlines()
+    assert lines[0].endswith(",Team") or ",Team," in lines[0]
+    # The exported list is an import file for the next event, teams included.
+    rows = read_player_file("players.csv", text.encode())
+    assert [(r.last_name, r.team) for r in rows] == [("Last000", "Owls"), ("Last001", "")]

@@ -14,7 +14,7 @@ from tournament.models import Player, Registration, Tournament
 
 
 def tournament_registrations(tournament: Tournament) -> QuerySet[Registration]:
-    return tournament.registrations.select_related("player").order_by("player__sort_name")
+    return tournament.registrations.select_related("player", "team").order_by("player__sort_name")
 
 
 def registration_counts(tournament: Tournament) -> dict[str, int]:

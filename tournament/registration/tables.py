@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.template import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from tournament.flags import flag_html
 from tournament.models import Registration
@@ -49,6 +50,8 @@ class RegistrationTable(tables.Table):
     club = tables.Column(accessor="player__club", verbose_name="Club", attrs=WIDE)
     status = tables.Column()
     reserve = tables.Column(accessor="is_reserve", verbose_name="Reserve", visible=False)
+    # Issue 19: shown when the tournament has teams; exported as the import's "team" column.
+    team = tables.Column(accessor="team__name", verbose_name=_("Team"), attrs=WIDE, default="")
     # Organisers only (see __init__): contact, check-in, and what they can do with a row.
     email = tables.Column(accessor="player__email", verbose_name="E-mail")
     checked_in = tables.BooleanColumn(verbose_name="Checked in")
@@ -74,14 +77,17 @@ class RegistrationTable(tables.Table):
             "club",
             "status",
             "reserve",
+            "team",
             "...",
         )
         attrs = {"class": "data-table"}
         empty_text = "No players registered yet."
 
-    def __init__(self, *args, organiser: bool = False, **kwargs):
+    def __init__(self, *args, organiser: bool = False, teams: bool = False, **kwargs):
         if not organiser:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), *self.STAFF_ONLY)
+        if not teams:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "team")
         super().__init__(*args, **kwargs)
 
     def render_name(self, record: Registration) -> str:

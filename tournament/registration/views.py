@@ -382,7 +382,7 @@ def players(request, slug: str):
         country_codes=selectors.registration_countries(tournament),
         organiser=organiser,
     )
-    table = RegistrationTable(filterset.qs, organiser=organiser)
+    table = RegistrationTable(filterset.qs, organiser=organiser, teams=bool(tournament.team_size))
     exported = table_export(request, table, f"{tournament.slug}-players", title="Players")
     if exported is not None:
         return exported
