@@ -738,3 +738,81 @@ def difference_schedule(players: int, rounds: int, restarts: int = 30) -> Schedu
             groups.append(tuple((a - 1) * order + group.sub(t, column[a]) for a in range(1, ROWS)))
         schedule.append(groups)  # type: ignore[arg-type]
     return schedule
+
+
+# ---------------------------------------------------------------------------------------------
+# Team-mates kept apart: which player takes which slot of a construction.
+
+
+def apart_labelling(
+    schedule: Schedule, slots: int, groups: list[list[int]], rng: random.Random, budget: int
+) -> list[list[int]] | None:
+    """For each group of team-mates, slots of ``schedule`` (numbers 0..slots-1) of which no
+    two ever share a table: an independent set of the schedule's meeting graph, disjoint from
+    the other groups' sets. None when the search finds none within ``budget`` nodes.
+
+    A construction is only as good as its relabelling: its slots can take the players in any
+    order, so team-mates kept apart cost nothing in meetings or table visits if each team
+    lands on slots that never meet. The search places the largest groups first; for each it
+    starts from the free slot with the fewest free slots it never meets (most constrained) and
+    extends the set by backtracking, candidates in random order. Restarts with other orders
+    are left to the caller (heavy-tailed runs, as for the constructions above).
+    """
+    never = [(1 << slots) - 1 & ~(1 << s) for s in range(slots)]
+    for rnd in schedule:
+        for g in rnd:
+            for x in g:
+                for y in g:
+                    never[x] &= ~(1 << y)
+    order = sorted(range(len(groups)), key=lambda k: -len(groups[k]))
+    chosen: list[list[int]] = [[] for _ in groups]
+    nodes = 0
+
+    def bits(mask: int) -> list[int]:
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+    def extend(i: int, free: int, members: list[int], open_: int) -> bool:
+        """Group order[i] has ``members``; ``open_`` the free slots meeting none of them."""
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
+            return False
+        size = len(groups[order[i]])
+        if len(members) == size:
+            chosen[order[i]] = list(members)
+            return place(i + 1, free & ~sum(1 << s for s in members))
+        if open_.bit_count() < size - len(members):
+            return False
+        candidates = bits(open_)
+        rng.shuffle(candidates)
+        for s in candidates:
+            # Later members are taken above s only: each set is tried once, not in every order.
+            if members and s < members[-1]:
+                continue
+            members.append(s)
+            if extend(i, free, members, open_ & never[s] & ~((1 << (s + 1)) - 1)):
+                return True
+            members.pop()
+            if nodes > budget:
+                return False
+        return False
+
+    def place(i: int, free: int) -> bool:
+        if i == len(order):
+            return True
+        starts = bits(free)
+        rng.shuffle(starts)
+        starts.sort(key=lambda s: (never[s] & free).bit_count())
+        for s in starts:
+            if extend(i, free, [s], never[s] & free):
+                return True
+            if nodes > budget:
+                return False
+        return False
+
+    return chosen if place(0, (1 << slots) - 1) else None

@@ -29,6 +29,7 @@ MESSAGES: dict[str, str] = {
     "bad_history": "history round {round}: {detail}",
     "history_too_long": "{played} rounds were already played but the plan has only {rounds}",
     "bad_standings": "standings: {detail}",
+    "apart_impossible": "apart group {group} {players} cannot be kept apart: {detail}",
 }
 
 

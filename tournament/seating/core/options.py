@@ -160,6 +160,51 @@ def _fixed(data: Mapping[str, Any], active: tuple[int, ...]) -> dict[int, int]:
     return fixed
 
 
+def _apart(data: Mapping[str, Any], players: int) -> tuple[tuple[int, ...], ...]:
+    """Groups of players (team-mates) never to be seated at one table in the new rounds.
+
+    Each group holds 2 or more player numbers, and a player is in one group at most. Whether
+    the groups can be kept apart at all is for ``plan`` and ``swiss`` to say
+    (``apart_impossible``): it depends on the tables of each round and on the search.
+    """
+    raw = data.get("apart")
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise SeatingError(
+            "invalid_input", detail="'apart' must be a list of groups of player numbers"
+        )
+    if len(raw) > players // 2:
+        raise SeatingError(
+            "invalid_input", detail=f"'apart' holds {len(raw)} groups; at most {players // 2}"
+        )
+    owner: dict[int, int] = {}
+    groups = []
+    for g, group in enumerate(raw):
+        if not isinstance(group, list):
+            raise SeatingError(
+                "invalid_input", detail=f"apart group {g} must be a list of player numbers"
+            )
+        if len(group) < 2:
+            raise SeatingError(
+                "invalid_input", detail=f"apart group {g} must hold at least 2 players"
+            )
+        for p in group:
+            if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
+                raise SeatingError(
+                    "invalid_input",
+                    detail=f"apart group {g}: {_shown(p)} is not a player 0..{players - 1}",
+                )
+            if p in owner:
+                where = "twice" if owner[p] == g else f"also in apart group {owner[p]}"
+                raise SeatingError(
+                    "invalid_input", detail=f"apart group {g}: player {p} is listed {where}"
+                )
+            owner[p] = g
+        groups.append(tuple(group))
+    return tuple(groups)
+
+
 def _tables(data: Mapping[str, Any], active: tuple[int, ...], fixed: dict[int, int], history):
     needed = len(active) // 4
     given = _optional_int(data, "tables", high=MAX_TABLES)
@@ -219,6 +264,7 @@ class PlanOptions:
     time_limit: float | None = None
     metrics: bool = False
     effort: int = 1
+    apart: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> PlanOptions:
@@ -250,6 +296,7 @@ class PlanOptions:
             time_limit=_time_limit(data),
             metrics=bool(data.get("metrics", False)),
             effort=_effort(data),
+            apart=_apart(data, players),
         )
 
 
@@ -262,7 +309,8 @@ def _effort(data: Mapping[str, Any]) -> int:
 
 @dataclass(frozen=True)
 class SwissOptions:
-    """The next round seated by standings (best first), given the rounds already played."""
+    """The next round seated by standings (best first), given the rounds already played;
+    ``apart`` as for :class:`PlanOptions`."""
 
     players: int
     standings: tuple[int, ...]
@@ -272,6 +320,7 @@ class SwissOptions:
     fixed: dict[int, int] = field(default_factory=dict)
     time_limit: float | None = None
     metrics: bool = False
+    apart: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> SwissOptions:
@@ -305,4 +354,5 @@ class SwissOptions:
             fixed=fixed,
             time_limit=_time_limit(data),
             metrics=bool(data.get("metrics", False)),
+            apart=_apart(data, players),
         )

@@ -12,6 +12,12 @@ Order of work, following the order of importance of issue #8:
    then repeated table visits;
 4. seat winds: an equitable colouring (``winds``), balanced over played rounds as well.
 
+Team-mates kept apart (``apart``) are a hard constraint on the new rounds: a construction's
+slots are given to the players so that each team lands on slots that never share a table
+(``designs.apart_labelling``), so its quality is kept; the greedy fill treats team-mates as
+already met, and the search weighs them above any repeat. A plan that still seats two
+team-mates together is never answered: ``apart_impossible`` instead.
+
 Re-planning (withdrawal, late registration, substitute) is the same call with ``history``
 (played rounds, kept as they are) and ``active`` (who is seated from now on). When
 withdrawals leave an active field that is not a multiple of four, the players left over sit
@@ -24,7 +30,14 @@ import random
 import time
 from dataclasses import dataclass
 
-from .designs import construct, difference_schedule, max_repeat_free_rounds, tabled_schedule
+from .designs import (
+    apart_labelling,
+    construct,
+    difference_schedule,
+    max_repeat_free_rounds,
+    tabled_schedule,
+)
+from .errors import SeatingError
 from .metrics import SeatingQuality, quality
 from .options import PlanOptions
 from .search import Progress, SeatingState, improve, reassign_tables, rematch_rounds
@@ -36,6 +49,9 @@ Grid = list[list[list[int]]]
 # Passes of the table re-assignment search (each one Hungarian assignment per round).
 REASSIGN_PASSES = 250
 REASSIGN_RESTARTS = 5
+# Relabellings of a construction tried for teams kept apart (each a short backtracking).
+APART_RESTARTS = 5
+APART_NODES = 10_000
 
 
 @dataclass(frozen=True)
@@ -80,17 +96,57 @@ def _greedy_round(
     return groups
 
 
+def _labelling(
+    design: list, active: list[int], teams: list[list[int]], rng: random.Random
+) -> list[int]:
+    """The player of each slot 0..len(active)-1 of ``design``: at random, except that each
+    team takes slots that never share a table. When no such slots are found for every team
+    (a complete schedule leaves too few: at 36 x 9 only the four classes of nine slots never
+    meet, room for eight teams of four), as many teams as fit, largest first: the search then
+    has only the others' few clashes to remove, and keeps most of the construction."""
+    label = list(active)
+    rng.shuffle(label)
+    if not teams:
+        return label
+    ordered = sorted(teams, key=len, reverse=True)
+    found: list[list[int]] | None = None
+    for keep in range(len(ordered), 0, -1):
+        for _ in range(APART_RESTARTS if keep == len(ordered) else 2):
+            found = apart_labelling(design, len(active), ordered[:keep], rng, APART_NODES)
+            if found is not None:
+                break
+        if found is not None:
+            break
+    if found is None:
+        return label
+    placed = ordered[: len(found)]
+    in_team = {p for team in placed for p in team}
+    rest = [p for p in label if p not in in_team]
+    taken = {s for slots in found for s in slots}
+    for team, slots in zip(placed, found, strict=True):
+        for p, s in zip(team, slots, strict=True):
+            label[s] = p
+    for s in range(len(active)):
+        if s not in taken:
+            label[s] = rest.pop()
+    return label
+
+
 def _constructed_groups(
-    active: list[int], rounds: int, fixed: dict[int, int], rng: random.Random
+    active: list[int],
+    rounds: int,
+    fixed: dict[int, int],
+    rng: random.Random,
+    teams: list[list[int]],
 ) -> list[list[list[int]]]:
-    """As many rounds as a construction gives, relabelled at random; [] if none fits."""
+    """As many rounds as a construction gives, relabelled at random (teams on slots that
+    never meet); [] if none fits."""
     count = min(rounds, max_repeat_free_rounds(len(active)))
     design = construct(len(active), count) if count > 1 else None
     if design is None:
         return []
     for _ in range(50):
-        label = list(active)
-        rng.shuffle(label)
+        label = _labelling(design, active, teams, rng)
         groups = [[[label[x] for x in g] for g in rnd] for rnd in design]
         # Two players fixed to different tables cannot share a group: draw another labelling.
         clash = any(len({fixed[p] for p in g if p in fixed}) > 1 for rnd in groups for g in rnd)
@@ -100,14 +156,16 @@ def _constructed_groups(
     return []
 
 
-def _tabled_rounds(active: list[int], rounds: int, tables: int, rng: random.Random) -> Grid | None:
+def _tabled_rounds(
+    active: list[int], rounds: int, tables: int, rng: random.Random, teams: list[list[int]]
+) -> Grid | None:
     """A construction that comes with its tables, relabelled at random (players, order of
-    rounds, tables), or None: the difference-matrix schedule, else the tabled cyclic one."""
+    rounds, tables; teams on slots that never meet), or None: the difference-matrix schedule,
+    else the tabled cyclic one."""
     design = difference_schedule(len(active), rounds) or tabled_schedule(len(active), rounds)
     if design is None:
         return None
-    label = list(active)
-    rng.shuffle(label)
+    label = _labelling(design, active, teams, rng)
     # The same physical table for design table i in every round keeps the no-repeat property.
     where = rng.sample(range(tables), len(design[0]))
     grid: Grid = []
@@ -145,6 +203,57 @@ def _seated_by_round(
     return rounds
 
 
+def _teams(options: PlanOptions) -> list[list[int]]:
+    """The active members of each ``apart`` group (groups of one or none left out), after
+    checking what makes a group impossible to keep apart before any search."""
+    active = set(options.active)
+    tables_in_use = len(active) // 4
+    teams = []
+    for k, group in enumerate(options.apart):
+        members = [p for p in group if p in active]
+        if len(members) > tables_in_use:
+            raise SeatingError(
+                "apart_impossible",
+                group=k,
+                players=list(group),
+                detail=f"{len(members)} of them play and a round has only {tables_in_use} tables",
+            )
+        pinned: dict[int, int] = {}
+        for p in members:
+            if p in options.fixed:
+                if options.fixed[p] in pinned:
+                    raise SeatingError(
+                        "apart_impossible",
+                        group=k,
+                        players=list(group),
+                        detail=f"players {pinned[options.fixed[p]]} and {p} are both fixed to "
+                        f"table {options.fixed[p]}",
+                    )
+                pinned[options.fixed[p]] = p
+        if len(members) >= 2:
+            teams.append(members)
+    return teams
+
+
+def _check_apart(rounds: Grid, teams: list[list[int]], groups) -> None:
+    """Refuse a seating of new rounds that puts two team-mates at one table (the search found
+    nothing better): the hard constraint is never answered broken."""
+    team_of = {p: k for k, team in enumerate(teams) for p in team}
+    for r, rnd in enumerate(rounds):
+        for table in rnd:
+            for i, p in enumerate(table):
+                for q in table[:i]:
+                    if p in team_of and team_of.get(q) == team_of[p]:
+                        k = next(k for k, g in enumerate(groups) if p in g)
+                        raise SeatingError(
+                            "apart_impossible",
+                            group=k,
+                            players=list(groups[k]),
+                            detail=f"the search found no seating without players {q} and {p} "
+                            f"at one table in new round {r + 1}",
+                        )
+
+
 def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
     """Seat every round of ``options``; the same options (seed included) give the same plan."""
     rng = random.Random(options.seed)
@@ -155,6 +264,7 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
     assert tables is not None and tables * 4 >= len(active) - len(active) % 4
     new_rounds = options.rounds - len(history)
     fixed = options.fixed
+    teams = _teams(options)
     seated = _seated_by_round(active, history, new_rounds, fixed, rng)
 
     met: set[tuple[int, int]] = set()
@@ -168,21 +278,26 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
 
     placed: Grid | None = None
     if not history and not fixed and len(active) % 4 == 0:
-        placed = _tabled_rounds(active, new_rounds, tables, rng)
+        placed = _tabled_rounds(active, new_rounds, tables, rng, teams)
     if placed is None:
         groups: list[list[list[int]]] = []
         if not history and new_rounds > 0 and len(active) % 4 == 0:
-            groups = _constructed_groups(active, new_rounds, fixed, rng)
+            groups = _constructed_groups(active, new_rounds, fixed, rng, teams)
             for rnd in groups:
                 for g in rnd:
                     for i, p in enumerate(g):
                         for q in g[:i]:
                             met.add((min(p, q), max(p, q)))
+        # The greedy fill keeps team-mates apart as if they had met already.
+        met |= {(min(p, q), max(p, q)) for team in teams for p in team for q in team if p != q}
         while len(groups) < new_rounds:
             groups.append(_greedy_round(seated[len(groups)], met, fixed, rng))
         placed = assign_tables(groups, tables, used, fixed, rng)
 
-    state = SeatingState(options.players, tables, history + placed, len(history), fixed)
+    def state_of(grid: Grid) -> SeatingState:
+        return SeatingState(options.players, tables, grid, len(history), fixed, teams)
+
+    state = state_of(history + placed)
     steps = options.effort * (4000 + 60 * len(active) * max(new_rounds, 1))
 
     def phase(start: int, share: int) -> Progress | None:
@@ -192,22 +307,22 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
         return lambda done, total: progress(start + share * done // max(total, 1), 100)
 
     grid = improve(state, rng, steps, deadline, phase(0, 60), meetings_only=True)
-    state = SeatingState(options.players, tables, grid, len(history), fixed)
+    state = state_of(grid)
     grid = improve(state, rng, steps // 2, deadline, phase(60, 30))
     if state.cost > 0:
         # Polish the table assignment of the best grid by re-matching whole rounds, then let
         # the tabu search continue from there; keep whichever is better.
-        state = SeatingState(options.players, tables, grid, len(history), fixed)
+        state = state_of(grid)
         best_cost = state.cost
         for _ in range(2):
             rematch_rounds(state, rng, passes=10)
             again = improve(state, rng, steps // 4, deadline)
-            state = SeatingState(options.players, tables, again, len(history), fixed)
+            state = state_of(again)
             if state.cost < best_cost:
                 grid, best_cost = again, state.cost
             if best_cost == 0:
                 break
-    state = SeatingState(options.players, tables, grid, len(history), fixed)
+    state = state_of(grid)
     if state.table_cost > 0:
         # Table repeats left: re-seat whole rounds on the tables by optimal assignments
         # (groups, hence meetings, unchanged).
@@ -216,15 +331,16 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
         best_cost = state.cost
         start = grid
         for _ in range(REASSIGN_RESTARTS):
-            state = SeatingState(options.players, tables, start, len(history), fixed)
+            state = state_of(start)
             again = reassign_tables(state, rng, passes=options.effort * REASSIGN_PASSES)
-            cost = SeatingState(options.players, tables, again, len(history), fixed).cost
+            cost = state_of(again).cost
             if cost < best_cost:
                 grid, best_cost = again, cost
             if best_cost == 0:
                 break
     if progress is not None:
         progress(100, 100)
+    _check_apart(grid[len(history) :], teams, options.apart)
 
     if history:
         fresh = balanced_winds(grid[len(history) :], options.players, rng)

@@ -10,9 +10,11 @@ Rounds before ``frozen`` (already played) never change. Two moves, both inside o
 The search is a tabu search driven by conflicts: it picks a pair that met twice or a player
 back at a table, a round where that happens, and the best non-tabu move that moves one of
 them. The cost is ``MEETING_WEIGHT * repeated meetings + repeated table visits`` so a table
-repeat is never bought with a repeated meeting in the best solution kept. All choices come
-from the given ``random.Random``; the budget is counted in steps (deterministic) with an
-optional wall-clock cap.
+repeat is never bought with a repeated meeting in the best solution kept. Team-mates to be
+kept apart (``apart``) at one table of a new round cost ``APART_WEIGHT`` a pair, more than any
+number of repeats: the hard constraint is chased first and never traded for a repeat. All
+choices come from the given ``random.Random``; the budget is counted in steps (deterministic)
+with an optional wall-clock cap.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import time
 from collections.abc import Callable, Sequence
 
 MEETING_WEIGHT = 1000
+# Above MEETING_WEIGHT times any count of repeated meetings (players x rounds x 3 < 10**6).
+APART_WEIGHT = 10**9
 
 Progress = Callable[[int, int], None]
 
@@ -60,6 +64,7 @@ class SeatingState:
         rounds: Sequence[Sequence[Sequence[int]]],
         frozen: int,
         fixed: dict[int, int],
+        apart: Sequence[Sequence[int]] = (),
     ) -> None:
         self.n = players
         self.t = tables
@@ -77,6 +82,16 @@ class SeatingState:
         self.table_cost = 0
         self.bad_pairs = _IndexedSet()
         self.bad_visits = _IndexedSet()
+        # Team of each player (-1: none); tables of new rounds holding team-mates, as
+        # r * tables + t, and the count of team-mate pairs seated together there.
+        self.team = [-1] * players
+        for k, group in enumerate(apart):
+            for p in group:
+                self.team[p] = k
+        self.has_teams = bool(apart)
+        self.apart_cost = 0
+        self.clash = [[0] * tables for _ in self.grid]
+        self.bad_tables = _IndexedSet()
         for r, row in enumerate(self.grid):
             for t, table in enumerate(row):
                 for i, p in enumerate(table):
@@ -84,10 +99,45 @@ class SeatingState:
                     self._visit(p, t, 1)
                     for q in table[:i]:
                         self._meet(p, q, 1)
+                if r >= frozen:
+                    self._count_clash(r, t)
 
     @property
     def cost(self) -> int:
-        return MEETING_WEIGHT * self.meet_cost + self.table_cost
+        return APART_WEIGHT * self.apart_cost + MEETING_WEIGHT * self.meet_cost + self.table_cost
+
+    def _pairs_of_team(self, table: Sequence[int]) -> int:
+        team = self.team
+        return sum(
+            1 for i, p in enumerate(table) if team[p] >= 0 for q in table[:i] if team[q] == team[p]
+        )
+
+    def _count_clash(self, r: int, t: int) -> None:
+        """Recount the team-mate pairs at table t of round r (a new round)."""
+        if not self.has_teams:
+            return
+        count = self._pairs_of_team(self.grid[r][t])
+        self.apart_cost += count - self.clash[r][t]
+        self.clash[r][t] = count
+        if count:
+            self.bad_tables.add(r * self.t + t)
+        else:
+            self.bad_tables.discard(r * self.t + t)
+
+    def _apart_delta(self, r: int, a: int, b: int, t1: int, t2: int) -> int:
+        """Change of team-mate pairs at one table when a (at t1) and b (at t2) swap."""
+        team = self.team
+        ta, tb = team[a], team[b]
+        if ta < 0 and tb < 0:
+            return 0
+        delta = 0
+        for x in self.grid[r][t1]:
+            if x != a and team[x] >= 0:
+                delta += (team[x] == tb) - (team[x] == ta)
+        for y in self.grid[r][t2]:
+            if y != b and team[y] >= 0:
+                delta += (team[y] == ta) - (team[y] == tb)
+        return delta
 
     def _meet(self, p: int, q: int, step: int) -> None:
         if p > q:
@@ -147,6 +197,8 @@ class SeatingState:
             dt -= 1
         if visit[b * tt + t1] >= 1:
             dt += 1
+        if self.has_teams:
+            dt += APART_WEIGHT * self._apart_delta(r, a, b, t1, t2)
         return MEETING_WEIGHT * dm + dt
 
     def swap(self, r: int, a: int, b: int) -> None:
@@ -167,6 +219,9 @@ class SeatingState:
         g1[g1.index(a)] = b
         g2[g2.index(b)] = a
         self.where[r][a], self.where[r][b] = t2, t1
+        if self.has_teams:
+            self._count_clash(r, t1)
+            self._count_clash(r, t2)
 
     def exchange_delta(self, r: int, t1: int, t2: int) -> int:
         visit, tt = self.visit, self.t
@@ -191,6 +246,13 @@ class SeatingState:
             self._visit(p, t1, 1)
             self.where[r][p] = t1
         self.grid[r][t1], self.grid[r][t2] = g2, g1
+        if self.has_teams:
+            self.clash[r][t1], self.clash[r][t2] = self.clash[r][t2], self.clash[r][t1]
+            for t in (t1, t2):
+                if self.clash[r][t]:
+                    self.bad_tables.add(r * self.t + t)
+                else:
+                    self.bad_tables.discard(r * self.t + t)
 
     def movable_group(self, r: int, t: int) -> bool:
         return not any(p in self.fixed for p in self.grid[r][t])
@@ -217,7 +279,7 @@ def improve(
     best_cost = state.cost
     best = state.snapshot()
     rounds = range(state.frozen, len(state.grid))
-    if not rounds or best_cost == 0 or (meetings_only and state.meet_cost == 0):
+    if not rounds or best_cost == 0 or (meetings_only and state.meet_cost == state.apart_cost == 0):
         return best
     tabu: dict[tuple[int, int], int] = {}
     tenure = 8 + state.t // 4
@@ -227,7 +289,7 @@ def improve(
     for step in range(steps):
         if progress is not None and step % report_every == 0:
             progress(step, steps)
-        if state.cost == 0 or (meetings_only and state.meet_cost == 0):
+        if state.cost == 0 or (meetings_only and state.meet_cost == state.apart_cost == 0):
             break
         if deadline is not None and step % 256 == 0 and time.monotonic() > deadline:
             break
@@ -298,7 +360,22 @@ def improve(
 def _pick_conflict(
     state: SeatingState, rng: random.Random, meetings_only: bool = False
 ) -> tuple[int, int, int] | None:
-    """A (round, player to move, kind) for a random conflict; kind 0 = meeting, 1 = table."""
+    """A (round, player to move, kind) for a random conflict; kind 0 = meeting, 1 = table.
+    Team-mates at one table come first: keeping them apart is a hard constraint."""
+    if len(state.bad_tables):
+        key = rng.choice(state.bad_tables.items)
+        r, t = divmod(key, state.t)
+        table = state.grid[r][t]
+        team = state.team
+        movers = [
+            p
+            for p in table
+            if p not in state.fixed
+            and team[p] >= 0
+            and any(team[q] == team[p] for q in table if q != p)
+        ]
+        if movers:
+            return r, rng.choice(movers), 0
     for _ in range(8):
         use_pairs = len(state.bad_pairs) and (
             meetings_only or not len(state.bad_visits) or rng.random() < 0.8

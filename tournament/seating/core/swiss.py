@@ -22,6 +22,11 @@ no free physical table in common, or cannot all take one of their least played w
 one step of spread; when the tables' matching still leaves a group without a free table
 (Hall's condition), a short repair swaps players between tables (``_table_repair``).
 
+Team-mates kept apart (``apart``) are never compatible (``ok``) and a table holding two of them
+costs ``APART_WEIGHT``, more than any repeat, so every start, repair and annealing treats
+them as a hard constraint; a round that still seats two together is answered
+``apart_impossible``, never returned.
+
 Each round is seated for itself, with no look-ahead over later rounds: for a player in fixed
 standings, meeting the nearest unmet players first gives the least sum over rounds of their
 farthest table partner, and the standings move between rounds anyway. Tried and dropped on
@@ -41,6 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 
+from .errors import SeatingError
 from .metrics import rank_spread
 from .options import SwissOptions
 from .search import Progress
@@ -57,6 +63,7 @@ from .winds import polish_winds
 # repeats and winds apart by 2 in the last two rounds, where the played tables and winds
 # leave too few ways to seat a round.
 REPEAT_WEIGHT = 10_000_000
+APART_WEIGHT = 1000 * REPEAT_WEIGHT
 SEAT_WEIGHT = 1
 # Swaps of the table repair are tried while their matchings (about groups^2 work each) stay
 # within this budget: 4000 swaps at 40 players, 40 at 400.
@@ -449,17 +456,24 @@ def _repair_and_anneal(groups, group_cost, rng, steps, deadline, progress):
 
 
 def _seat(
-    order: list[int], rank: dict[int, int], ok, rng: random.Random, deadline, progress, seat_cost
+    order: list[int],
+    rank: dict[int, int],
+    ok,
+    rng: random.Random,
+    deadline,
+    progress,
+    seat_cost,
+    clash,
 ):
     """The least spread repeat-free round found (see the module docstring) and the
     annealing steps of one start (for the progress report). ``seat_cost(group)`` is the
     penalty of a table whose players have no common free physical table or no balanced
-    winds."""
+    winds, ``clash(group)`` that of team-mates at the table."""
 
     def group_cost(g: list[int]) -> int:
         ranks = [rank[p] for p in g]
         bad = sum(not ok(p, q) for i, p in enumerate(g) for q in g[:i])
-        return REPEAT_WEIGHT * bad + max(ranks) - min(ranks) + seat_cost(g)
+        return REPEAT_WEIGHT * bad + max(ranks) - min(ranks) + seat_cost(g) + clash(g)
 
     starts = [_pilot(order, ok, group_cost, width=PILOT_WIDTH)]
     if len(order) <= BEAM_MAX_PLAYERS:
@@ -615,6 +629,27 @@ def _table_repair(groups, group_cost, group_tables, rng, steps, deadline):
     return best
 
 
+def _teams(options: SwissOptions) -> dict[int, int]:
+    """The group of each seated player of an ``apart`` group, after refusing a group that no
+    round can keep apart (more seated members than tables, two fixed to one table)."""
+    seated = set(options.standings)
+    tables_in_use = len(seated) // 4
+    team: dict[int, int] = {}
+    for k, group in enumerate(options.apart):
+        members = [p for p in group if p in seated]
+        detail = None
+        if len(members) > tables_in_use:
+            detail = f"{len(members)} of them play and a round has only {tables_in_use} tables"
+        pinned = [options.fixed[p] for p in members if p in options.fixed]
+        if len(set(pinned)) < len(pinned):
+            detail = "two of them are fixed to one table"
+        if detail:
+            raise SeatingError("apart_impossible", group=k, players=list(group), detail=detail)
+        for p in members:
+            team[p] = k
+    return team
+
+
 def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResult:
     rng = random.Random(options.seed)
     deadline = time.monotonic() + options.time_limit if options.time_limit else None
@@ -632,20 +667,30 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
                 for q in table[:i]:
                     met.add((min(p, q), max(p, q)))
 
+    team = _teams(options)
+
     def ok(p: int, q: int) -> bool:
         if (min(p, q), max(p, q)) in met:
+            return False
+        if p in team and team.get(q) == team[p]:
             return False
         # Two players fixed to different tables cannot share one.
         return not (p in fixed and q in fixed and fixed[p] != fixed[q])
 
+    def clash(g: list[int]) -> int:
+        if not team:
+            return 0
+        pairs = sum(p in team and team.get(q) == team[p] for i, p in enumerate(g) for q in g[:i])
+        return APART_WEIGHT * pairs
+
     seat_cost, group_tables = _seat_cost(options, used)
-    best, steps = _seat(order, rank, ok, rng, deadline, progress, seat_cost)
+    best, steps = _seat(order, rank, ok, rng, deadline, progress, seat_cost, clash)
     if _unmatched(best, group_tables):
 
         def group_cost(g: list[int]) -> int:
             ranks = [rank[p] for p in g]
             bad = sum(not ok(p, q) for i, p in enumerate(g) for q in g[:i])
-            return REPEAT_WEIGHT * bad + max(ranks) - min(ranks) + seat_cost(g)
+            return REPEAT_WEIGHT * bad + max(ranks) - min(ranks) + seat_cost(g) + clash(g)
 
         repair_steps = TABLE_REPAIR_WORK // max(len(best), 1) ** 2
         best = _table_repair(best, group_cost, group_tables, rng, repair_steps, deadline)
@@ -664,6 +709,18 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
     table_repeats = sum(
         t in used.get(p, ()) for t, g in enumerate(new) for p in g if p not in fixed
     )
+    for g in new:
+        for i, p in enumerate(g):
+            for q in g[:i]:
+                if p in team and team.get(q) == team[p]:
+                    k = team[p]
+                    raise SeatingError(
+                        "apart_impossible",
+                        group=k,
+                        players=list(options.apart[k]),
+                        detail=f"the search found no round without players {q} and {p} at "
+                        "one table",
+                    )
     if progress is not None:
         progress(steps, steps)
     return SwissResult(
