@@ -87,8 +87,12 @@ def test_a_team_bigger_than_the_tables_cannot_be_kept_apart(tournament):
     make_teams(tournament, people[:5], 5)
     with pytest.raises(ServiceError, match="cannot keep team-mates apart") as error:
         generate(tournament)
-    assert "First000 Last000" in str(error.value)
-    assert "keep team-mates apart" in str(error.value)
+    assert str(error.value) == (
+        "The seating cannot keep team-mates apart (First000 Last000, First001 Last001, "
+        "First002 Last002, First003 Last003, First004 Last004): 5 of them play and a session "
+        "has only 4 tables. Add tables, make the team smaller, or turn off “keep team-mates "
+        "apart” on the teams page; no seat was changed."
+    )
     assert not Seat.objects.exists()
 
 
@@ -113,3 +117,33 @@ def test_a_swap_by_hand_that_seats_team_mates_together_is_shown(tournament):
     ]
     # Swapping 2 and 3 (same table) changes no pair.
     assert seat_change_preview(session=session, player=people[2], other=people[3]).warnings == []
+
+
+def test_team_mates_fixed_to_one_table_are_named(tournament):
+    people = setup_event(tournament, players=8, tables=2, sessions=2)
+    make_teams(tournament, people[:2], 2)
+    table = Table.objects.get(tournament=tournament, number=1)
+    Registration.objects.filter(player__in=people[:2]).update(fixed_table=table)
+    with pytest.raises(ServiceError) as error:
+        generate(tournament)
+    assert "First000 Last000 and First001 Last001 are both fixed to Table 1" in str(error.value)
+    assert not Seat.objects.exists()
+
+
+def test_the_organiser_reads_why_on_the_job_page(
+    client, organiser, tournament, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    people = setup_event(tournament, players=16, tables=4, sessions=2)
+    make_teams(tournament, people[:5], 5)
+    client.force_login(organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("tournament:seating_generate", args=[tournament.slug]), {"method": "plan"}
+        )
+    job = SeatingJob.objects.get()
+    assert job.state == SeatingJob.State.FAILED
+    page = client.get(response.url).content.decode()
+    assert "cannot keep team-mates apart" in page and "5 of them play" in page
+    assert not Seat.objects.exists()

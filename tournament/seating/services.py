@@ -273,21 +273,42 @@ def seating_error_message(error: SeatingError, inp: SeatingInput | None = None) 
 
 
 def _apart_message(params: dict, inp: SeatingInput) -> str:
-    """The core's ``apart_impossible`` for the organiser: which team-mates, and what to do."""
+    """The core's ``apart_impossible`` for the organiser: which team-mates, why (in names,
+    not the core's player numbers), and what to do."""
     from django.utils.translation import gettext as _
 
-    members = params.get("players")
-    names = ""
-    if isinstance(members, list | tuple):
-        names = ", ".join(
-            str(inp.players[p]) for p in members if isinstance(p, int) and 0 <= p < len(inp.players)
-        )
-    detail = params.get("detail") or ""
+    members = [
+        p for p in params.get("players") or [] if isinstance(p, int) and 0 <= p < len(inp.players)
+    ]
+    names = ", ".join(str(inp.players[p]) for p in members) or _("a team")
+    field = inp.options.get("active") or inp.options.get("standings") or []
+    playing = [p for p in members if p in set(field)]
+    tables = len(field) // 4
+    pinned: dict[int, int] = {}
+    reason = _("no seating was found that keeps them apart")
+    if len(playing) > tables:
+        reason = _("%(count)d of them play and a session has only %(tables)d tables") % {
+            "count": len(playing),
+            "tables": tables,
+        }
+    else:
+        for p in playing:
+            table = inp.fixed.get(p)
+            if table is None:
+                continue
+            if table in pinned:
+                reason = _("%(a)s and %(b)s are both fixed to %(table)s") % {
+                    "a": inp.players[pinned[table]],
+                    "b": inp.players[p],
+                    "table": inp.tables[table],
+                }
+                break
+            pinned[table] = p
     return _(
-        "The seating cannot keep team-mates apart (%(players)s)%(detail)s. Add tables, make "
-        "the teams smaller, or turn off “keep team-mates apart” on the teams page; no seat "
-        "was changed."
-    ) % {"players": names or _("a team"), "detail": f": {detail}" if detail else ""}
+        "The seating cannot keep team-mates apart (%(players)s): %(reason)s. Add tables, make "
+        "the team smaller, or turn off “keep team-mates apart” on the teams page; no seat was "
+        "changed."
+    ) % {"players": names, "reason": reason}
 
 
 def _check_options(inp: SeatingInput) -> None:
