@@ -183,6 +183,50 @@ def test_standings_sort_by_a_column(client, tournament, two_sessions):
     assert names == sorted(names)
 
 
+def test_standings_sort_by_a_session_column(client, tournament, two_sessions):
+    url = reverse("tournament:standings", args=[tournament.slug])
+    response = client.get(url, {"sort": "-s2"})
+    rows = response.context["table"].page.object_list.data
+    assert [r["s2"] for r in rows] == sorted((r["s2"] for r in rows), reverse=True)
+    assert rows[0]["name"] == "Last002, First002" and rows[0]["s2"] == Decimal(35)
+
+
+def test_standings_page_completes_only_the_rows_it_shows(
+    client, tournament, monkeypatch, django_assert_max_num_queries
+):
+    """Flags, links and session cells for the 50 rows of the page, not for all 60; the page
+    shows the desk's penalty in its session's cell."""
+    people = build_event(tournament, 60, 2)
+    decisions = RefereeDecisions(
+        penalties=(RefereePenalty(people[59].pk, 2, Decimal(-100), "obstruction"),)
+    )
+    monkeypatch.setattr(standings_module, "referee_decisions", lambda t: decisions)
+    url = reverse("tournament:standings", args=[tournament.slug])
+    with django_assert_max_num_queries(14):
+        first = client.get(url).context["table"]
+    records = first.data.data
+    shown = {r["player_id"] for r in first.page.object_list.data}
+    assert len(shown) == 50
+    assert all(("url" in r) == (r["player_id"] in shown) for r in records)
+    last = client.get(url, {"page": 2})
+    row = next(
+        r for r in last.context["table"].page.object_list.data if r["player_id"] == people[59].pk
+    )
+    assert row["s2"] == row["total"] - row["s1"] and row["penalties"] == Decimal(-100)
+    assert f"/players/{people[59].pk}/" in last.content.decode()
+
+
+def test_standings_page_with_the_best_session_tie_break(client, tournament):
+    players = make_players(tournament, 4)
+    sessions, tables = seat_sessions(tournament, players, [[[0, 1, 2, 3]], [[0, 1, 2, 3]]])
+    enter_final(sessions[0], tables[1], [40000, 30000, 30000, 20000])
+    enter_final(sessions[1], tables[1], [20000, 40000, 30000, 30000])
+    StandingsSettings.objects.create(tournament=tournament, tie_break="best_session")
+    table = client.get(reverse("tournament:standings", args=[tournament.slug])).context["table"]
+    ranks = {r["name"]: r["rank"] for r in table.page.object_list.data}
+    assert ranks["Last000, First000"] == 2 and ranks["Last002, First002"] == 3
+
+
 def test_standings_export_csv_xlsx_json(client, tournament, two_sessions):
     url = reverse("tournament:standings", args=[tournament.slug])
     body = client.get(url, {"_export": "csv"}).content.decode("utf-8")
