@@ -154,7 +154,7 @@ def profile(client, url: str, before) -> None:
     profiler.enable()
     client.get(url)
     profiler.disable()
-    pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
+    pstats.Stats(profiler).sort_stats(os.environ.get("PSORT", "cumulative")).print_stats(45)
 
 
 def referee_pages(client, tournament):

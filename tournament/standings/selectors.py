@@ -27,6 +27,15 @@ from scoring.rules.ranking import places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
 
 ZERO = Decimal(0)
+REGISTRATION_FIELDS = (
+    "player_id",
+    "tournament_id",
+    "status",
+    "is_reserve",
+    "results_count",
+    *(f"player__{name}" for name in ("first_name", "last_name", "sort_name", "ema_number")),
+    "player__country",
+)
 FOUR_PLACES = Decimal("0.0001")
 
 
@@ -127,7 +136,11 @@ def standings(
     decisions = referee_decisions(tournament)
     registrations = {
         r.player_id: r
-        for r in Registration.objects.filter(tournament=tournament).select_related("player")
+        for r in Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        # The fields the standings and their readers use (names, country, EMA number):
+        # loading every column of 400 registrations and players was half the ranking's cost.
+        .only(*REGISTRATION_FIELDS)
     }
     rows: dict[int, StandingRow] = {}
     for reg in registrations.values():
