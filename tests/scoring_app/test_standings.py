@@ -396,6 +396,31 @@ def test_sheet_pages_queries_do_not_grow(
         assert client.get(reverse("scoring:sheet", args=[tournament.slug, 1, 1])).status_code == 200
 
 
+@pytest.mark.parametrize(("players", "sessions"), [(8, 1), (40, 4)])
+def test_sheet_save_and_confirm_queries_do_not_grow(
+    client, referee, tournament, players, sessions, django_assert_max_num_queries
+):
+    """Saving and confirming a sheet read the table, not the event: the same bounds with 2
+    sheets as with 40 (and the confirmation writes the sheet and its version only)."""
+    from tournament.models import Session
+
+    people = build_event(tournament, players, sessions)
+    extra = Session.objects.create(tournament=tournament, number=sessions + 1)
+    for seat in tournament.sessions.get(number=1).seats.all():
+        extra.seats.create(table=seat.table, wind=seat.wind, player=seat.player)
+    assert len(people) == players
+    client.force_login(referee)
+    url = reverse("scoring:sheet", args=[tournament.slug, extra.number, 1])
+    data = {"mode": "final", "version": "0", "riichi_left": "0", "reason": ""}
+    for seat, points in enumerate([40000, 30000, 28000, 22000]):
+        data |= {f"points_{seat}": points, f"chombo_{seat}": 0, f"substitute_{seat}": ""}
+    with django_assert_max_num_queries(20):
+        assert client.post(url, data).status_code == 302
+    with django_assert_max_num_queries(11):
+        assert client.post(url + "confirm/", {"version": "1"}).status_code == 302
+    assert extra.sheets.get().is_confirmed
+
+
 def test_organiser_sets_the_tie_break_and_others_cannot(client, organiser, referee, tournament):
     url = reverse("scoring:standings_settings", args=[tournament.slug])
     client.force_login(referee)
