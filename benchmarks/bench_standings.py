@@ -7,9 +7,16 @@ and confirms every sheet through ``scoring.services`` (the same path a referee's
 so the rules core checks each one), then prints:
 
 - how long entering the sheets took,
-- the standings page's time and its number of database queries (median of a few runs),
-- the same for the player page and a session's results,
+- the standings page on a cache miss (the tournament's version bumped before each run, so
+  the page and its data are computed) and on a hit: median CPU time of this process
+  (``time.process_time``: the web process's cost, whatever else the machine runs), median
+  wall time, queries and size,
+- the same for the player page, a session's results and the projector's rows,
+- the referee's pages (logged in, never cached): the desk, a session's sheets, a sheet
+  opened, and a sheet saved and confirmed (in a 13th session seated for it),
 - the time of the standings XLSX export and of the EMA results file (CSV and XLSX).
+
+``--profile LABEL`` prints cProfile's top functions for that page (a miss) instead.
 """
 
 from __future__ import annotations
@@ -106,23 +113,99 @@ def build(players: int, sessions: int, seed: int):
     return tournament, people, entered, len(made) * len(tables)
 
 
-def measure(client, url: str, runs: int) -> tuple[float, int, int]:
-    """Median seconds, queries of one request, response size."""
+def measure(client, url: str, runs: int, *, before=None, method="get", data=None, expect=200):
+    """Medians of CPU and wall seconds, the queries of one request, the response's size.
+    ``before()`` runs ahead of each request, outside the measure (a cache bump)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    times = []
-    queries = 0
-    size = 0
-    for _ in range(runs):
+    cpu, wall = [], []
+    queries = size = 0
+    for i in range(runs):
+        if before is not None:
+            before()
+        call = getattr(client, method)
         with CaptureQueriesContext(connection) as captured:
-            started = time.perf_counter()
-            response = client.get(url)
-            times.append(time.perf_counter() - started)
-        assert response.status_code == 200, (url, response.status_code)
+            started, started_cpu = time.perf_counter(), time.process_time()
+            response = call(url, data(i)) if data is not None else call(url)
+            wall.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - started_cpu)
+        assert response.status_code == expect, (url, response.status_code)
         queries = len(captured)
         size = len(response.content)
-    return statistics.median(times), queries, size
+    return statistics.median(cpu), statistics.median(wall), queries, size
+
+
+def show(label: str, cpu: float, wall: float, queries: int, size: int) -> None:
+    print(
+        f"{label:<24} {1000 * cpu:8.1f} ms CPU {1000 * wall:8.1f} ms wall "
+        f"{queries:3d} queries {size:>8} bytes"
+    )
+
+
+def profile(client, url: str, before) -> None:
+    import cProfile
+    import pstats
+
+    before()
+    client.get(url)  # warm up: imports, template loading
+    before()
+    profiler = cProfile.Profile()
+    profiler.enable()
+    client.get(url)
+    profiler.disable()
+    pstats.Stats(profiler).sort_stats(os.environ.get("PSORT", "cumulative")).print_stats(45)
+
+
+def referee_pages(client, tournament):
+    """(label, url, options) of the referee's pages; sheets are saved and confirmed in a
+    new session, seated as the last one, table after table."""
+    from django.urls import reverse
+
+    from tournament.models import Seat, Session
+
+    slug = tournament.slug
+    last = tournament.sessions.order_by("-number").first()
+    extra = Session.objects.create(tournament=tournament, number=last.number + 1)
+    Seat.objects.bulk_create(
+        Seat(session=extra, table=s.table, wind=s.wind, player_id=s.player_id)
+        for s in last.seats.all()
+    )
+    tables = list(tournament.tables.order_by("number").values_list("number", flat=True))
+
+    def sheet_data(i):
+        rng = random.Random(i)
+        points = [30000 + 100 * rng.randint(-120, 120) for _ in range(3)]
+        points.append(120000 - sum(points))
+        data = {"mode": "final", "version": "0", "riichi_left": "0", "reason": ""}
+        for seat in range(4):
+            data |= {f"points_{seat}": points[seat], f"chombo_{seat}": 0, f"substitute_{seat}": ""}
+        return data
+
+    def save_url(i):
+        return reverse("scoring:sheet", args=[slug, extra.number, tables[i]])
+
+    return [
+        ("desk", reverse("referee:desk", args=[slug]), {}),
+        ("desk, search", reverse("referee:desk", args=[slug]) + "?q=Last00", {}),
+        ("session sheets", reverse("scoring:session", args=[slug, last.number]), {}),
+        ("sheet open", reverse("scoring:sheet", args=[slug, last.number, 1]), {}),
+        (
+            "sheet save",
+            None,
+            {"urls": save_url, "method": "post", "data": sheet_data, "expect": 302},
+        ),
+        (
+            "sheet confirm",
+            None,
+            {
+                "urls": lambda i: save_url(i) + "confirm/",
+                "method": "post",
+                "data": lambda i: {"version": "1"},
+                "expect": 302,
+            },
+        ),
+    ]
 
 
 def main() -> None:
@@ -131,6 +214,7 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=12)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", metavar="LABEL", help="cProfile one page (a miss)")
     args = parser.parse_args()
     if args.players % 4:
         parser.error("--players must be a multiple of 4 (four players a table)")
@@ -151,23 +235,59 @@ def main() -> None:
             f"{args.players} players, {args.sessions} sessions: {sheets} sheets entered and "
             f"confirmed in {entered:.1f} s ({1000 * entered / sheets:.1f} ms a sheet)"
         )
+        from tournament.cache import bump
+
         client = Client()
         slug = tournament.slug
+
+        def miss():
+            bump(tournament.pk)
+
+        standings_url = reverse("tournament:standings", args=[slug])
         pages = [
-            ("standings page", reverse("tournament:standings", args=[slug])),
-            ("standings page 8", reverse("tournament:standings", args=[slug]) + "?page=8"),
+            ("standings page", standings_url),
+            ("standings page 8", standings_url + "?page=8"),
+            ("standings by S5", standings_url + "?sort=s5"),
             ("player page", reverse("tournament:player", args=[slug, people[0].pk])),
             ("session results", reverse("tournament:session_results", args=[slug, 1])),
             ("projector rows", reverse("tournament:standings_projector_rows", args=[slug])),
-            (
-                "standings XLSX",
-                reverse("tournament:standings", args=[slug]) + "?_export=xlsx",
-            ),
-            ("standings CSV", reverse("tournament:standings", args=[slug]) + "?_export=csv"),
         ]
+        if args.profile:
+            profile(client, dict(pages)[args.profile], miss)
+            return
         for label, url in pages:
-            seconds, queries, size = measure(client, url, args.runs)
-            print(f"{label:<18} {1000 * seconds:8.1f} ms  {queries:3d} queries  {size:>8} bytes")
+            show(f"{label} (miss)", *measure(client, url, args.runs, before=miss))
+            client.get(url)
+            show(f"{label} (hit)", *measure(client, url, args.runs))
+        for label, url in (
+            ("standings XLSX", standings_url + "?_export=xlsx"),
+            ("standings CSV", standings_url + "?_export=csv"),
+        ):
+            show(label, *measure(client, url, args.runs, before=miss))
+        from tournament.models import Staff
+
+        referee = Staff.objects.filter(tournament=tournament).first().user
+        client.force_login(referee)
+        pages = referee_pages(client, tournament)
+        for label, url, options in pages:
+            if url is None:  # a write: each run on its own table
+                urls = options.pop("urls")
+                cpu, wall, queries, size = [], [], 0, 0
+                for i in range(args.runs):
+                    one = measure(
+                        client,
+                        urls(i),
+                        1,
+                        data=lambda _, i=i, make=options["data"]: make(i),
+                        method=options["method"],
+                        expect=options["expect"],
+                    )
+                    cpu.append(one[0])
+                    wall.append(one[1])
+                    queries, size = one[2], one[3]
+                show(label, statistics.median(cpu), statistics.median(wall), queries, size)
+            else:
+                show(label, *measure(client, url, args.runs))
         for label, export in (("EMA results CSV", ema_csv), ("EMA results XLSX", ema_xlsx)):
             times = []
             for _ in range(args.runs):

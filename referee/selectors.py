@@ -198,26 +198,10 @@ class PlayerLine:
     penalties: int  # active penalties in the tournament
 
 
-def desk_players(tournament: Tournament, session: Session | None, q: str = "") -> list[PlayerLine]:
-    """Registered players (not withdrawn) matching every word of ``q`` in their names, with
-    their seat in ``session``.  Three queries."""
-    regs = Registration.objects.filter(tournament=tournament).exclude(
-        status=Registration.Status.WITHDRAWN
-    )
-    for word in q.split():
-        regs = regs.filter(
-            Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
-        )
-    regs = list(regs.select_related("player").order_by("player__sort_name"))
-    seats = {}
-    if session is not None:
-        seats = {
-            s.player_id: s
-            for s in Seat.objects.filter(
-                session=session, player_id__in=[r.player_id for r in regs]
-            ).select_related("table")
-        }
-    disqualified = set(
+def desk_marks(tournament: Tournament) -> tuple[frozenset[int], dict[int, int]]:
+    """The players disqualified, and each player's count of active penalties.  Two small
+    queries: the desk reads them on every request (they key its cached lists)."""
+    disqualified = frozenset(
         Disqualification.objects.filter(
             tournament=tournament, withdrawn_at__isnull=True
         ).values_list("player_id", flat=True)
@@ -228,6 +212,32 @@ def desk_players(tournament: Tournament, session: Session | None, q: str = "") -
         .annotate(n=Count("pk"))
         .values_list("player_id", "n")
     )
+    return disqualified, counts
+
+
+def desk_players(
+    tournament: Tournament,
+    session: Session | None,
+    q: str = "",
+    marks: tuple[frozenset[int], dict[int, int]] | None = None,
+) -> list[PlayerLine]:
+    """Registered players (not withdrawn) matching every word of ``q`` in their names, with
+    their seat in ``session``.  Four queries, two with ``marks`` (``desk_marks``)."""
+    regs = Registration.objects.filter(tournament=tournament).exclude(
+        status=Registration.Status.WITHDRAWN
+    )
+    for word in q.split():
+        regs = regs.filter(
+            Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
+        )
+    regs = list(regs.select_related("player").order_by("player__sort_name"))
+    seats = {}
+    if session is not None:
+        seated = Seat.objects.filter(session=session).select_related("table")
+        if q:
+            seated = seated.filter(player_id__in=[r.player_id for r in regs])
+        seats = {s.player_id: s for s in seated}
+    disqualified, counts = marks if marks is not None else desk_marks(tournament)
     return [
         PlayerLine(
             player=r.player,

@@ -8,15 +8,21 @@ form's hidden field) and defaults to the one being played.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
 from scoring.reporting.selectors import desk_alerts
 from scoring.rules.penalties import late_needs_substitute
+from tournament.cache import SEATING, cached
 from tournament.converters import parse_id
 from tournament.models import Player, Registration, Session, Staff, Tournament
 from tournament.pages import staffed_tournament, table_export
@@ -56,15 +62,52 @@ def _error(form, error: services.DeskError) -> None:
     form.add_error(error.field if error.field in form.fields else None, error.message)
 
 
-def _mine_first(tournament, user, tables: dict) -> list:
-    """The session's tables, those the organiser gave this referee first (issue 14)."""
+def _mine_first(tournament, user, cards: dict[int, str]) -> list[str]:
+    """The session's table cards, those the organiser gave this referee first (issue 14)."""
     staff = Staff.objects.filter(tournament=tournament, user=user).first()
     first, last = (staff.first_table, staff.last_table) if staff else (None, None)
 
-    def mine(table) -> bool:
-        return first is not None and last is not None and first <= table.number <= last
+    def mine(number: int) -> bool:
+        return first is not None and last is not None and first <= number <= last
 
-    return sorted(tables.items(), key=lambda item: (not mine(item[0]), item[0].number))
+    return [cards[n] for n in sorted(cards, key=lambda n: (not mine(n), n))]
+
+
+def _desk_lists(tournament: Tournament, session: Session | None) -> tuple[str, dict[int, str]]:
+    """The desk's list of every player and its table cards (by table number), rendered.
+
+    Every referee's desk shows the same 400 lines and 100 cards, and rendering them was
+    nearly all of the page's cost; so they are rendered once and cached, keyed by what they
+    show: the seating version of the tournament (``tournament.cache``: registrations,
+    players, tables, sessions and seats all bump it), the session, the language, and the
+    desk's penalty counts and disqualifications, read on every request (two small queries)
+    and put in the key, so that a penalty logged shows at once.  Sheets, which are confirmed
+    every few seconds at the end of a session, do not touch these lists.
+    """
+    marks = selectors.desk_marks(tournament)
+    disqualified, penalties = marks
+    fingerprint = hashlib.blake2b(
+        repr((sorted(disqualified), sorted(penalties.items()))).encode(), digest_size=8
+    ).hexdigest()
+    name = f"desk-lists:{session.pk if session else 0}:{get_language()}:{fingerprint}"
+
+    def render_lists() -> tuple[str, dict[int, str]]:
+        everyone = selectors.desk_players(tournament, session, marks=marks)
+        context = {"tournament": tournament, "session": session}
+        html = render_to_string("referee/_desk_everyone.html", {**context, "everyone": everyone})
+        tables: dict = {}
+        for line in everyone:
+            if line.seat is not None:
+                tables.setdefault(line.seat.table, []).append(line)
+        card = get_template("referee/_desk_table.html")
+        cards = {}
+        for table, seated in tables.items():
+            seated.sort(key=lambda line: line.seat.wind)
+            cards[table.number] = card.render({**context, "table": table, "seated": seated})
+        return html, cards
+
+    html, cards = cached(tournament.pk, name, render_lists, scope=SEATING)
+    return mark_safe(html), {n: mark_safe(c) for n, c in cards.items()}  # rendered above
 
 
 @login_required
@@ -82,13 +125,7 @@ def desk(request, slug: str):
     if q and len(lines) == 1:
         # One match: straight to the player's page (the usual case after a few letters).
         return redirect(_player_url(tournament, lines[0].player, session))
-    everyone = [] if q else selectors.desk_players(tournament, session)
-    tables: dict = {}
-    for line in everyone:
-        if line.seat is not None:
-            tables.setdefault(line.seat.table, []).append(line)
-    for seated in tables.values():
-        seated.sort(key=lambda line: line.seat.wind)
+    everyone, cards = ("", {}) if q else _desk_lists(tournament, session)
     return render(
         request,
         "referee/desk.html",
@@ -99,7 +136,7 @@ def desk(request, slug: str):
             "q": q,
             "lines": lines,
             "everyone": everyone,
-            "tables": _mine_first(tournament, request.user, tables),
+            "tables": _mine_first(tournament, request.user, cards),
             "reseat": selectors.sessions_needing_reseating(tournament),
             # Players' sheets disputed or not confirmed in time (issue 18), shown in red.
             "sheet_alerts": desk_alerts(tournament),

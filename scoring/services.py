@@ -183,8 +183,9 @@ def violation_hand(violation: RuleViolation) -> int | None:
     return int(match.group(1)) - 1 if match else None
 
 
-def _write_results(sheet: ScoreSheet, seats: TableSeats, result: dict) -> None:
-    sheet.results.all().delete()
+def _write_results(sheet: ScoreSheet, seats: TableSeats, result: dict, *, new: bool) -> None:
+    if not new:  # a new sheet has no results to replace
+        sheet.results.all().delete()
     rows = []
     for seat in seats.seats:
         row = result["seats"][SEATS[seat.wind]]
@@ -277,7 +278,7 @@ def sheet_save(
         except IntegrityError:
             # Two people entered the same new sheet: the first one won.
             raise SheetConflict(ScoreSheet.objects.get(session=session, table=table)) from None
-        _write_results(sheet, seats, result)
+        _write_results(sheet, seats, result, new=True)
         _record(sheet, SheetVersion.Action.ENTERED, user, reason)
         return sheet
     sheet = ScoreSheet.objects.filter(session=session, table=table).first()
@@ -304,7 +305,7 @@ def sheet_save(
     if not updated:
         raise SheetConflict(ScoreSheet.objects.select_related("updated_by").get(pk=sheet.pk))
     sheet.refresh_from_db()
-    _write_results(sheet, seats, result)
+    _write_results(sheet, seats, result, new=False)
     action = SheetVersion.Action.CORRECTED if sheet.is_confirmed else SheetVersion.Action.EDITED
     _record(sheet, action, user, reason)
     return sheet
@@ -336,6 +337,9 @@ def sheet_confirm(*, sheet: ScoreSheet, expected_version: int, user) -> ScoreShe
     )
     if not updated:
         raise SheetConflict(ScoreSheet.objects.select_related("updated_by").get(pk=sheet.pk))
-    sheet.refresh_from_db()
+    # The UPDATE matched the version the referee confirmed, so the row now holds exactly
+    # these values: set them here rather than read the row (and its session) back.
+    sheet.status, sheet.confirmed_by, sheet.confirmed_at = ScoreSheet.Status.CONFIRMED, user, now
+    sheet.version, sheet.updated_by, sheet.updated_at = expected_version + 1, user, now
     _record(sheet, SheetVersion.Action.CONFIRMED, user, "")
     return sheet

@@ -124,6 +124,7 @@ def sheet(request, slug: str, number: int, table_number: int):
     tournament = staffed_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
     table = get_object_or_404(Table, tournament=tournament, number=table_number)
+    session.tournament = tournament  # read above: saving the sheet need not read it again
     try:
         seats = table_seats(session, table)
     except SheetError as error:
@@ -309,6 +310,8 @@ def confirm(request, slug: str, number: int, table_number: int):
     session = get_object_or_404(Session, tournament=tournament, number=number)
     table = get_object_or_404(Table, tournament=tournament, number=table_number)
     current = get_object_or_404(ScoreSheet, session=session, table=table)
+    # The rows just read, so that confirming reads neither the session nor the tournament again.
+    session.tournament, current.session, current.table = tournament, session, table
     version = parse_id(request.POST.get("version"))
     if version is None or version > MAX_VERSION:
         version = -1  # matches no sheet: answered as a conflict, with a message

@@ -22,6 +22,10 @@
 #           +-- POST /login/                     "login" pool (1 worker): password hashing
 #           +-- referee, organiser pages, writes  "staff" pool (STAFF_WORKERS, default 2)
 #           +-- everything else (public pages)   "public" pool (WEB_WORKERS, default 2 x cores)
+# and how the CPU is shared when all of them are busy: the staff pool at normal priority,
+# the public pool at nice PUBLIC_NICE (5: a third of the staff's share per process), logins
+# and the Celery worker at nice 10, so that a crowd of readers or a wave of logins slows
+# itself rather than the referees.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -32,6 +36,9 @@ PY=$VENV/bin/python
 CORES=$(nproc)
 WEB_WORKERS=${WEB_WORKERS:-$((2 * CORES))}
 STAFF_WORKERS=${STAFF_WORKERS:-2}
+PUBLIC_NICE=${PUBLIC_NICE:-5}
+LOGIN_NICE=${LOGIN_NICE:-10}
+WORKER_NICE=${WORKER_NICE:-10}
 PG_PORT=${PG_PORT:-55432}
 REDIS_PORT=${REDIS_PORT:-56379}
 HTTPS_PORT=${HTTPS_PORT:-8443}
@@ -87,10 +94,10 @@ start_redis() {
   echo "prod-stack: redis did not start" >&2; exit 1
 }
 
-start_gunicorn() {  # name port workers
-  local name=$1 port=$2 workers=$3
+start_gunicorn() {  # name port workers nice
+  local name=$1 port=$2 workers=$3 niceness=$4
   pid_alive "$STATE/gunicorn-$name.pid" && return
-  "$VENV/bin/gunicorn" config.wsgi --daemon --name "riichi-$name" \
+  nice -n "$niceness" "$VENV/bin/gunicorn" config.wsgi --daemon --name "riichi-$name" \
     --bind "127.0.0.1:$port" --workers "$workers" --timeout 30 --graceful-timeout 30 \
     --max-requests 5000 --max-requests-jitter 500 --forwarded-allow-ips 127.0.0.1 \
     --pid "$STATE/gunicorn-$name.pid" --error-logfile "$STATE/gunicorn-$name.log"
@@ -118,11 +125,11 @@ up() {
   eval "$(stack_env)"
   "$PY" manage.py migrate --noinput -v0
   "$PY" manage.py collectstatic --noinput -v0
-  start_gunicorn public 8001 "$WEB_WORKERS"
-  start_gunicorn staff 8002 "$STAFF_WORKERS"
-  start_gunicorn login 8003 1
+  start_gunicorn public 8001 "$WEB_WORKERS" "$PUBLIC_NICE"
+  start_gunicorn staff 8002 "$STAFF_WORKERS" 0
+  start_gunicorn login 8003 1 "$LOGIN_NICE"
   if ! pid_alive "$STATE/celery-worker.pid"; then
-    "$VENV/bin/celery" -A config worker --detach --concurrency 1 -O fair -l warning \
+    nice -n "$WORKER_NICE" "$VENV/bin/celery" -A config worker --detach --concurrency 1 -O fair -l warning \
       --pidfile "$STATE/celery-worker.pid" --logfile "$STATE/celery-worker.log"
   fi
   if ! pid_alive "$STATE/celery-beat.pid"; then

@@ -26,6 +26,9 @@ def tournament_of(instance) -> int | None:
         return tournament_id
     session_id = getattr(instance, "session_id", None)
     if session_id is not None:
+        session_field = instance._meta.get_field("session")
+        if session_field.is_cached(instance):  # the row's session is at hand: no query
+            return instance.session.tournament_id
         return Session.objects.filter(pk=session_id).values_list("tournament_id", flat=True).first()
     return None
 

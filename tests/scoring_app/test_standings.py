@@ -183,6 +183,50 @@ def test_standings_sort_by_a_column(client, tournament, two_sessions):
     assert names == sorted(names)
 
 
+def test_standings_sort_by_a_session_column(client, tournament, two_sessions):
+    url = reverse("tournament:standings", args=[tournament.slug])
+    response = client.get(url, {"sort": "-s2"})
+    rows = response.context["table"].page.object_list.data
+    assert [r["s2"] for r in rows] == sorted((r["s2"] for r in rows), reverse=True)
+    assert rows[0]["name"] == "Last002, First002" and rows[0]["s2"] == Decimal(35)
+
+
+def test_standings_page_completes_only_the_rows_it_shows(
+    client, tournament, monkeypatch, django_assert_max_num_queries
+):
+    """Flags, links and session cells for the 50 rows of the page, not for all 60; the page
+    shows the desk's penalty in its session's cell."""
+    people = build_event(tournament, 60, 2)
+    decisions = RefereeDecisions(
+        penalties=(RefereePenalty(people[59].pk, 2, Decimal(-100), "obstruction"),)
+    )
+    monkeypatch.setattr(standings_module, "referee_decisions", lambda t: decisions)
+    url = reverse("tournament:standings", args=[tournament.slug])
+    with django_assert_max_num_queries(14):
+        first = client.get(url).context["table"]
+    records = first.data.data
+    shown = {r["player_id"] for r in first.page.object_list.data}
+    assert len(shown) == 50
+    assert all(("url" in r) == (r["player_id"] in shown) for r in records)
+    last = client.get(url, {"page": 2})
+    row = next(
+        r for r in last.context["table"].page.object_list.data if r["player_id"] == people[59].pk
+    )
+    assert row["s2"] == row["total"] - row["s1"] and row["penalties"] == Decimal(-100)
+    assert f"/players/{people[59].pk}/" in last.content.decode()
+
+
+def test_standings_page_with_the_best_session_tie_break(client, tournament):
+    players = make_players(tournament, 4)
+    sessions, tables = seat_sessions(tournament, players, [[[0, 1, 2, 3]], [[0, 1, 2, 3]]])
+    enter_final(sessions[0], tables[1], [40000, 30000, 30000, 20000])
+    enter_final(sessions[1], tables[1], [20000, 40000, 30000, 30000])
+    StandingsSettings.objects.create(tournament=tournament, tie_break="best_session")
+    table = client.get(reverse("tournament:standings", args=[tournament.slug])).context["table"]
+    ranks = {r["name"]: r["rank"] for r in table.page.object_list.data}
+    assert ranks["Last000, First000"] == 2 and ranks["Last002, First002"] == 3
+
+
 def test_standings_export_csv_xlsx_json(client, tournament, two_sessions):
     url = reverse("tournament:standings", args=[tournament.slug])
     body = client.get(url, {"_export": "csv"}).content.decode("utf-8")
@@ -350,6 +394,31 @@ def test_sheet_pages_queries_do_not_grow(
         assert client.get(reverse("scoring:session", args=[tournament.slug, 1])).status_code == 200
     with django_assert_max_num_queries(14):
         assert client.get(reverse("scoring:sheet", args=[tournament.slug, 1, 1])).status_code == 200
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(8, 1), (40, 4)])
+def test_sheet_save_and_confirm_queries_do_not_grow(
+    client, referee, tournament, players, sessions, django_assert_max_num_queries
+):
+    """Saving and confirming a sheet read the table, not the event: the same bounds with 2
+    sheets as with 40 (and the confirmation writes the sheet and its version only)."""
+    from tournament.models import Session
+
+    people = build_event(tournament, players, sessions)
+    extra = Session.objects.create(tournament=tournament, number=sessions + 1)
+    for seat in tournament.sessions.get(number=1).seats.all():
+        extra.seats.create(table=seat.table, wind=seat.wind, player=seat.player)
+    assert len(people) == players
+    client.force_login(referee)
+    url = reverse("scoring:sheet", args=[tournament.slug, extra.number, 1])
+    data = {"mode": "final", "version": "0", "riichi_left": "0", "reason": ""}
+    for seat, points in enumerate([40000, 30000, 28000, 22000]):
+        data |= {f"points_{seat}": points, f"chombo_{seat}": 0, f"substitute_{seat}": ""}
+    with django_assert_max_num_queries(20):
+        assert client.post(url, data).status_code == 302
+    with django_assert_max_num_queries(11):
+        assert client.post(url + "confirm/", {"version": "1"}).status_code == 302
+    assert extra.sheets.get().is_confirmed
 
 
 def test_organiser_sets_the_tie_break_and_others_cannot(client, organiser, referee, tournament):

@@ -28,6 +28,15 @@ from scoring.rules.ranking import places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
 
 ZERO = Decimal(0)
+REGISTRATION_FIELDS = (
+    "player_id",
+    "tournament_id",
+    "status",
+    "is_reserve",
+    "results_count",
+    *(f"player__{name}" for name in ("first_name", "last_name", "sort_name", "ema_number")),
+    "player__country",
+)
 FOUR_PLACES = Decimal("0.0001")
 
 
@@ -65,6 +74,9 @@ class Standings:
     session_numbers: list[int]  # the sessions with at least one confirmed sheet
     after_session: int | None
     tie_break: str
+    # The desk's points per player and session (penalties, missed sessions), which
+    # ``session_scores`` adds to the sheets' when the rows' sessions are read later.
+    desk_by_session: dict[int, dict[int, Decimal]] = field(default_factory=dict)
 
 
 def _tie_break(tournament: Tournament) -> str:
@@ -85,22 +97,59 @@ def confirmed_results(tournament: Tournament, after_session: int | None = None):
     return qs
 
 
-def standings(tournament: Tournament, *, after_session: int | None = None) -> Standings:
-    """The standings after ``after_session`` (all sessions when None), best first."""
+def session_scores(
+    tournament: Tournament,
+    *,
+    after_session: int | None = None,
+    player_ids=None,
+    desk_by_session: dict[int, dict[int, Decimal]] | None = None,
+) -> dict[int, dict[int, Decimal]]:
+    """Each player's score per session number: the confirmed sheets' plus the desk's
+    (``Standings.desk_by_session``).  All players, or those of ``player_ids`` only (the
+    page of the standings being shown).  One query."""
+    results = confirmed_results(tournament, after_session).order_by()
+    if player_ids is not None:
+        results = results.filter(player_id__in=list(player_ids))
+    out: dict[int, dict[int, Decimal]] = defaultdict(dict)
+    for player_id, number, score in results.values_list("player_id", "session__number", "score"):
+        by_session = out[player_id]
+        by_session[number] = by_session.get(number, ZERO) + score
+    for player_id, desk in (desk_by_session or {}).items():
+        if player_ids is not None and player_id not in player_ids:
+            continue
+        by_session = out[player_id]
+        for number, points in desk.items():
+            by_session[number] = by_session.get(number, ZERO) + points
+    return dict(out)
+
+
+def standings(
+    tournament: Tournament, *, after_session: int | None = None, with_sessions: bool = True
+) -> Standings:
+    """The standings after ``after_session`` (all sessions when None), best first.
+
+    ``with_sessions=False`` leaves the rows' ``by_session`` empty (unless the tie-break
+    needs them): the ranking needs only the totals, and reading every player's score of
+    every session was most of the standings page's cost, which shows 50 rows of 400
+    (``session_scores`` reads those of the rows shown)."""
     ruleset = tournament.rules()
     tie_break = _tie_break(tournament)
     decisions = referee_decisions(tournament)
     registrations = {
         r.player_id: r
-        for r in Registration.objects.filter(tournament=tournament).select_related("player")
+        for r in Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        # The fields the standings and their readers use (names, country, EMA number):
+        # loading every column of 400 registrations and players was half the ranking's cost.
+        .only(*REGISTRATION_FIELDS)
     }
     rows: dict[int, StandingRow] = {}
     for reg in registrations.values():
         # Reserves are listed once they have played (below), not while they wait.
         if reg.status == Registration.Status.CONFIRMED and not reg.is_reserve:
             rows[reg.player_id] = StandingRow(reg.player)
-    # The sums per player come from the database and only the session scores row by row:
-    # turning 4,800 rows x 3 columns into Decimals was most of the page's time.
+    # The sums per player come from the database: turning 4,800 rows x 3 columns into
+    # Decimals was most of the page's time.
     results = confirmed_results(tournament, after_session)
     totals = (
         results.order_by()
@@ -113,7 +162,6 @@ def standings(tournament: Tournament, *, after_session: int | None = None) -> St
         )
         .values_list("player_id", "total", "penalties", "table_points", "played")
     )
-    sessions: set[int] = set()
     missing_players: set[int] = set()
     for player_id, total, penalty, table_score, played in totals:
         row = rows.get(player_id)
@@ -130,17 +178,12 @@ def standings(tournament: Tournament, *, after_session: int | None = None) -> St
             _exact(table_score),
             played,
         )
-    for player_id, number, score in results.order_by().values_list(
-        "player_id", "session__number", "score"
-    ):
-        sessions.add(number)
-        by_session = rows[player_id].by_session
-        by_session[number] = by_session.get(number, ZERO) + score
     if missing_players:
         # Someone who played without a confirmed registration (withdrawn after playing,
         # a seat corrected by hand): still listed with their results.
         for player in Player.objects.filter(pk__in=missing_players):
             rows[player.pk].player = player
+    desk_by_session: dict[int, dict[int, Decimal]] = defaultdict(dict)
     for penalty in decisions.penalties:
         if after_session is not None and (penalty.session_number or 0) > after_session:
             continue
@@ -151,10 +194,23 @@ def standings(tournament: Tournament, *, after_session: int | None = None) -> St
             row.table_points += penalty.table_points
             row.penalties += penalty.points
             if penalty.session_number is not None:
+                desk = desk_by_session[penalty.player_id]
                 n = penalty.session_number
-                row.by_session[n] = row.by_session.get(n, ZERO) + penalty.points
-    for row in rows.values():
-        row.best_session = max(row.by_session.values()) if row.by_session else None
+                desk[n] = desk.get(n, ZERO) + penalty.points
+    from scoring.models import StandingsSettings
+
+    if with_sessions or tie_break == StandingsSettings.TieBreak.BEST_SESSION:
+        scores = session_scores(
+            tournament, after_session=after_session, desk_by_session=desk_by_session
+        )
+        for player_id, by_session in scores.items():
+            row = rows.get(player_id)
+            if row is not None:
+                row.by_session = by_session
+                row.best_session = max(by_session.values())
+    sessions = (
+        results.order_by("session__number").values_list("session__number", flat=True).distinct()
+    )
 
     def ranked(row: StandingRow) -> bool:
         reg = registrations.get(row.player.pk)
@@ -172,9 +228,10 @@ def standings(tournament: Tournament, *, after_session: int | None = None) -> St
         place.row.rank, place.row.note = place.rank, place.note
     return Standings(
         rows=[place.row for place in placed],
-        session_numbers=sorted(sessions),
+        session_numbers=list(sessions),
         after_session=after_session,
         tie_break=tie_break,
+        desk_by_session=dict(desk_by_session),
     )
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 import django_tables2 as tables
-from django.utils.html import format_html, format_html_join
+from django.utils.formats import localize
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from tournament.flags import flag_html
@@ -51,8 +53,12 @@ class StandingsTable(tables.Table):
         attrs = {"class": "data-table standings"}
         empty_text = "No confirmed results yet."
         sequence = ("rank", "name", "ema_number", "country", "total", "...", "played", "penalties")
+        # The rows of the page in one go (``body_html``), not cell by cell: django-tables2's
+        # per-cell rendering was most of the standings page's time.
+        template_name = "tournament/standings_table.html"
 
     def __init__(self, data, *, session_numbers, **kwargs):
+        self.session_names = {f"s{n}" for n in session_numbers}
         extra = [
             (
                 f"s{n}",
@@ -61,6 +67,41 @@ class StandingsTable(tables.Table):
             for n in session_numbers
         ]
         super().__init__(data, extra_columns=extra, **kwargs)
+
+    def session_column(self, sort: str) -> bool:
+        """Whether ``?sort=`` orders by a session's column."""
+        return any(alias.strip().lstrip("-") in self.session_names for alias in sort.split(","))
+
+    def body_html(self) -> str:
+        """The rows of the page shown, as django-tables2's template would write them (the
+        same cells, classes and empty text), from the records ``views._complete`` filled."""
+        columns = [(c.name, c.attrs["td"].as_html()) for c in self.columns]
+        out = []
+        for i, row in enumerate(self.paginated_rows):
+            record = row.record
+            cells = "".join(
+                f"<td {attrs}>{self._cell(name, record)}</td>" for name, attrs in columns
+            )
+            out.append(f'<tr class="{"odd" if i % 2 else "even"}">{cells}</tr>')
+        if not out and self.empty_text:
+            out.append(
+                f'<tr><td colspan="{len(columns)}">{conditional_escape(self.empty_text)}</td></tr>'
+            )
+        return mark_safe("\n".join(out))  # every value is escaped in _cell
+
+    def _cell(self, name: str, record: dict) -> str:
+        if name == "name":
+            return self.render_name(record)
+        if name == "country":
+            if record["country_name"] in (None, ""):
+                return "—"
+            return format_html("{} {}", record["flag"], record["country_name"])
+        value = record.get(name)
+        if value is None or value == "":
+            return "—"
+        if name in ("total", "penalties") or name in self.session_names:
+            return points(value)
+        return conditional_escape(localize(value))
 
     # Export values by column, straight from the records: the standings selector computed
     # them, and django-tables2's per-cell rendering makes a 400-player export take seconds.

@@ -32,46 +32,73 @@ def _after(request) -> int | None:
 
 
 def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
-    """Flat rows for the django-tables2 table (sortable and exportable by key)."""
-    # One reverse() for all rows: 400 of them cost more than the rest of the page.
-    player_url = reverse("tournament:player", args=[tournament.slug, 0])[: -len("0/")]
-    # A country's name and flag once per country, not once per player: django-countries
-    # looks both up (and translates the name) on every access.
-    countries: dict[str, tuple[str, str]] = {}
+    """Flat rows for the django-tables2 table (sortable and exportable by key): what the
+    ranking and the sorting need, for every player.  What only a shown row needs (flag,
+    link, session cells) is added by ``_complete`` to the rows of the page shown."""
+    # A country's name once per country, not once per player: django-countries looks it up
+    # (and translates it) on every access.
+    countries: dict[str, str] = {}
     records = []
     for row in table.rows:
         player = row.player
         code = player.country.code
         if code not in countries:
-            countries[code] = (player.country.name, flag_html(code))
-        country_name, flag = countries[code]
-        record = {
-            "rank": row.rank,
-            "sort_rank": row.rank if row.rank is not None else 10**6,
-            "name": row.name,
-            "ema_number": player.ema_number,
-            "country_code": code,
-            "country_name": country_name,
-            "flag": flag,
-            "total": row.total,
-            "played": row.played,
-            "penalties": row.penalties,
-            "note": row.note,
-            "url": f"{player_url}{player.pk}/",
-        }
-        for n in table.session_numbers:
-            record[f"s{n}"] = row.by_session.get(n)
-        records.append(record)
+            countries[code] = player.country.name
+        records.append(
+            {
+                "player_id": player.pk,
+                "rank": row.rank,
+                "sort_rank": row.rank if row.rank is not None else 10**6,
+                "name": row.name,
+                "ema_number": player.ema_number,
+                "country_code": code,
+                "country_name": countries[code],
+                "total": row.total,
+                "played": row.played,
+                "penalties": row.penalties,
+                "note": row.note,
+            }
+        )
     return records
+
+
+def _complete(tournament: Tournament, data: dict, records, *, every: bool = False) -> None:
+    """Add the flag, the link and the session cells to ``records`` (in place): those of
+    the page shown, or ``every`` record (an export, a sort by a session's column).  One
+    query."""
+    records = [r for r in records if "url" not in r]
+    if not records:
+        return
+    # One reverse() for all rows: 400 of them cost more than the rest of the page.
+    player_url = reverse("tournament:player", args=[tournament.slug, 0])[: -len("0/")]
+    scores = selectors.session_scores(
+        tournament,
+        after_session=data["after"],
+        player_ids=None if every else {r["player_id"] for r in records},
+        desk_by_session=data["desk_by_session"],
+    )
+    flags: dict[str, str] = {}
+    numbers = data["session_numbers"]
+    for record in records:
+        code = record["country_code"]
+        if code not in flags:
+            flags[code] = flag_html(code)
+        record["flag"] = flags[code]
+        record["url"] = f"{player_url}{record['player_id']}/"
+        by_session = scores.get(record["player_id"], {})
+        for n in numbers:
+            record[f"s{n}"] = by_session.get(n)
 
 
 def _standings_data(tournament: Tournament, after: int | None) -> dict:
     """What the standings page and its exports show, as plain data: cached per version of
     the tournament (tournament.cache), so a logged-in visitor's page is cheap too."""
-    data = selectors.standings(tournament, after_session=after)
+    data = selectors.standings(tournament, after_session=after, with_sessions=False)
     return {
         "records": _records(tournament, data),
+        "after": after,
         "session_numbers": data.session_numbers,
+        "desk_by_session": data.desk_by_session,
         "tie_break": data.tie_break,
         "sessions": list(tournament.sessions.order_by("number").values_list("number", flat=True)),
     }
@@ -83,12 +110,17 @@ def standings(request, slug: str):
     after = _after(request)
     data = cached(tournament.pk, f"standings:{after}", lambda: _standings_data(tournament, after))
     # The table sorts and pages its rows in place: it gets its own copy of the list.
-    table = StandingsTable(list(data["records"]), session_numbers=data["session_numbers"])
+    records = list(data["records"])
+    table = StandingsTable(records, session_numbers=data["session_numbers"])
+    if request.GET.get("_export") or table.session_column(request.GET.get("sort", "")):
+        # Every row's session cells: the export has them all; a session's column sorts by them.
+        _complete(tournament, data, records, every=True)
     suffix = f"-after-{after}" if after else ""
     exported = table_export(request, table, f"{tournament.slug}-standings{suffix}")
     if exported is not None:
         return exported
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    _complete(tournament, data, [row.record for row in table.paginated_rows])
     return render(
         request,
         "tournament/standings.html",
