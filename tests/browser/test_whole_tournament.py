@@ -521,7 +521,10 @@ def _table_a(day: Tournament) -> None:
     _wait_round(page, "Hand 1 · East 1")
     _choose(page, "What happened", "Ron")
     _choose(page, "Who dealt in (discarded the winning tile)", "East")
-    _choose(page, "Who won (up to 3)", "South")
+    # One winner per discard under WRC 5.7.6: the entry asks for one only.
+    winners = "Who won (up to 3)" if ema else "Who won"
+    assert page.locator(f"#guided legend:text-is('{winners}')").count() == 1
+    _choose(page, winners, "South")
     page.fill("[data-seat='1'][data-part='han']", "3")
     page.fill("[data-seat='1'][data-part='fu']", "30")
     if ema:  # EMA 3.3.1: the double ron; WRC 5.7.6: South alone (head bump)
@@ -551,7 +554,7 @@ def _table_a(day: Tournament) -> None:
     _wait_round(page, "Hand 4 · East 3, 1 honba", start=True)
     _choose(page, "What happened", "Ron")
     _choose(page, "Who dealt in (discarded the winning tile)", "North")
-    _choose(page, "Who won (up to 3)", "South")
+    _choose(page, winners, "South")
     page.fill("[data-seat='1'][data-part='han']", "4")
     page.fill("[data-seat='1'][data-part='fu']", "30")
     _wait_round(page, "Hand 4 · East 3, 1 honba, 1 riichi on the table")
