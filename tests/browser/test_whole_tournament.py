@@ -24,7 +24,6 @@ session pages show.
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from collections import Counter, defaultdict
@@ -33,10 +32,12 @@ from decimal import Decimal
 from itertools import combinations
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from django.contrib.auth import get_user_model
+from openpyxl import load_workbook
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import PHONE
+from tests.browser.layout import clipped_rows
 from tests.browser.watch import Watch, shots_dir
 from tests.conftest import grant_tournament_creation
 
@@ -261,6 +262,7 @@ class Tournament:
         self.penalties: dict[int, dict[str, Decimal]] = defaultdict(dict)
         self.seating: dict[int, dict[int, list[str]]] = {}
         self.gone = ""  # the disqualified player
+        self.table_points: dict[int, dict[str, int]] = defaultdict(dict)
 
     def open(self, name: str, **options):
         context = self.browser.new_context(base_url=self.base, bypass_csp=True, **options)
@@ -419,8 +421,11 @@ def _enter_final(day: Tournament, session: int, table: int, points: list[int], l
     assert "confirmed" in _message(page).lower()
 
 
-def _record(day: Tournament, session: int, table: int, scores: list[Decimal]) -> None:
-    for name, score in zip(day.seating[session][table], scores, strict=True):
+def _record(
+    day: Tournament, session: int, table: int, scores: list[Decimal], finals: list[int]
+) -> None:
+    for name, score, final in zip(day.seating[session][table], scores, finals, strict=True):
+        day.table_points[session][_sort_name(name)] = final - 30000
         if name == "Rita Reserve" and day.rules.substitute_result is not None:
             # Her place still counts for her opponents' uma (seated from the start).
             score = Decimal(day.rules.substitute_result)
@@ -446,12 +451,7 @@ def _finish_session(day: Tournament, n: int) -> None:
 
 def _check_standings(day: Tournament, after: int) -> None:
     rows = _standings(day.organiser, after)
-    totals: dict[str, Decimal] = defaultdict(Decimal)
-    for n in range(1, after + 1):
-        for name, score in day.expected[n].items():
-            totals[name] += score
-        for name, points in day.penalties[n].items():
-            totals[name] += points
+    totals = _expected_totals(day, after)
     for name, total in totals.items():
         assert name in rows, (after, name, sorted(rows))
         assert _number(rows[name]["Total"]) == total, (after, name, rows[name], total)
@@ -482,7 +482,9 @@ def _final_sheets(day: Tournament, n: int, skip: set[int] = frozenset()) -> None
         scores = [
             Decimal(day.rules.leftover_first) if p == 39000 else PATTERN_SCORE[p] for p in points
         ]
-        _record(day, n, table, scores)
+        # EMA 3.6: the stick left goes to the first place (40,000); WRC: it stays (39,000).
+        finals = [p + 1000 if p == 39000 and day.rules is EMA else p for p in points]
+        _record(day, n, table, scores, finals)
 
 
 def _choose(page, legend: str, label: str) -> None:
@@ -577,7 +579,7 @@ def _table_a(day: Tournament) -> None:
         assert f"{day.rules.table_a_final[seat]}" in result[seat].replace(",", ""), result
     page.click("button:has-text('Confirm sheet')")
     assert "confirmed" in _message(page).lower()
-    _record(day, 1, 1, [Decimal(s) for s in day.rules.table_a_score])
+    _record(day, 1, 1, [Decimal(s) for s in day.rules.table_a_score], day.rules.table_a_final)
 
 
 def _table_b(day: Tournament) -> None:
@@ -609,7 +611,7 @@ def _table_b(day: Tournament) -> None:
         assert f"{day.rules.table_b_final[seat]}" in result[seat].replace(",", ""), result
     page.click("button:has-text('Confirm sheet')")
     assert "confirmed" in _message(page).lower()
-    _record(day, 2, 2, [Decimal(s) for s in day.rules.table_b_score])
+    _record(day, 2, 2, [Decimal(s) for s in day.rules.table_b_score], day.rules.table_b_final)
 
 
 def _desk_player(page, name: str) -> None:
@@ -654,6 +656,122 @@ def _disqualify(day: Tournament, name: str) -> None:
     assert "disqualified" in _message(page).lower()
 
 
+def _expected_totals(day: Tournament, after: int) -> dict[str, Decimal]:
+    totals: dict[str, Decimal] = defaultdict(Decimal)
+    for n in range(1, after + 1):
+        for name, score in day.expected[n].items():
+            totals[name] += score
+        for name, points in day.penalties[n].items():
+            totals[name] += points
+    return totals
+
+
+def _spectator(day: Tournament, *, after: int) -> None:
+    """Pia, not logged in, follows the standings and her own schedule on her phone."""
+    if not hasattr(day, "spectator"):
+        day.spectator = day.open("spectator-phone", **PHONE)
+    page = day.spectator
+    page.goto(f"{T}/standings/")
+    headers = [h for h in page.locator("table.standings thead th").all() if h.is_visible()]
+    assert [h.inner_text() for h in headers] == ["Rank", "Player", "Total"]
+    row = page.locator("table.standings tbody tr:has-text('Player, Pia')")
+    cells = [c.inner_text().strip() for c in row.locator("td").all() if c.is_visible()]
+    assert _number(cells[2]) == _expected_totals(day, after)["Player, Pia"]
+    day.shot(page, f"phone-standings-after-{after}")
+    # Her schedule, from the seating page's "Find your table".
+    page.goto(f"{T}/seating/")
+    page.click("text=Session 1")
+    page.click("#by-name >> text=Player, Pia")
+    page.wait_for_url("**/players/*/seating/")
+    lines = page.locator("main table tbody tr").all_inner_texts()
+    assert len(lines) == 5
+    for n, line in enumerate(lines, start=1):
+        table, seats = next(
+            (t, seats) for t, seats in day.seating[n].items() if "Pia Player" in seats
+        )
+        assert f"Table {table}" in line and WINDS[seats.index("Pia Player")] in line, line
+    day.shot(page, f"phone-schedule-after-{after}")
+
+
+def _projector(day: Tournament, n: int) -> None:
+    """The hall's screen (1920x1080) shows the standings, paging through them by itself, and
+    the running session's clock; whole rows only."""
+    page = day.open("projector", viewport={"width": 1920, "height": 1080})
+    page.clock.install()
+    page.goto(f"{T}/standings/projector/")
+    page.wait_for_selector("#projector-rows tr")
+    # 25 listed (24 players and the substitute) at 15 rows a page: two pages, in turn.
+    assert page.inner_text("#projector-page") == "page 1 of 2"
+    assert clipped_rows(page) == []
+    first = page.locator("#projector-rows tbody tr").first.inner_text()
+    day.shot(page, "projector-standings")
+    page.clock.fast_forward(13_000)
+    page.wait_for_function(
+        "document.querySelector('#projector-page').textContent === 'page 2 of 2'"
+    )
+    assert page.locator("#projector-rows tbody tr").first.inner_text() != first
+    assert clipped_rows(page) == []
+    page.clock.fast_forward(13_000)
+    page.wait_for_function(
+        "document.querySelector('#projector-page').textContent === 'page 1 of 2'"
+    )
+
+    clock = day.open("projector-clock", viewport={"width": 1920, "height": 1080})
+    clock.goto(f"{T}/clock/?projector=1")
+    assert clock.inner_text("#clock-session").startswith(f"Session {n}")
+    assert re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", clock.inner_text("#clock-digits").strip())
+    day.shot(clock, "projector-clock")
+
+
+def _ema_file(day: Tournament) -> None:
+    """The final check, the substitute's answer and the EMA results file."""
+    page = day.organiser
+    page.goto(f"{T}/dashboard/")
+    assert _next_step(page) == "Final check"
+    assert "1 substitute(s) not asked whether their results count." in page.content()
+    # Rita played as a substitute: her results do not count (EMA 5.8, WRC 7.2).
+    page.goto(f"{T}/players/?q=Reserve")
+    page.click("tr:has-text('Reserve') button:has-text('Not counted')")
+    page.goto(f"{T}/dashboard/")
+    assert _next_step(page) == "Send the EMA results file"
+    day.shot(page, "dashboard-final")
+    with page.expect_download() as download:
+        page.click(".step-next a")
+    assert download.value.suggested_filename == f"{SLUG}-ema-results.xlsx"
+    with open(download.value.path(), "rb") as file:
+        sheet = load_workbook(io.BytesIO(file.read())).active
+    rows = list(sheet.iter_rows(values_only=True))
+    assert list(rows[0]) == [
+        "position", "EMA number", "last name", "first name", "nationality", "points",
+        "table points", "EMA base rank",
+    ]  # fmt: skip
+    rows = rows[1:]
+    standings = _standings(page)
+    totals = _expected_totals(day, 5)
+    table_points: dict[str, int] = defaultdict(int)
+    for n in range(1, 6):
+        for name, value in day.table_points[n].items():
+            table_points[name] += value
+    numbers = {f"{last}, {first}": f"05{100001 + i:06d}" for i, (first, last) in enumerate(NAMES)}
+    numbers |= {"Berger, Bea": "05100022"}
+    numbers |= {f"{last}, {first}": ema for _, first, last, ema in SIGNUPS}
+    ranked = 24 if day.rules.disqualified_ranked else 23
+    assert len(rows) == ranked  # the substitute is not in it; WRC 7.1 leaves out the DQ
+    for position, number, last, first, country, points, table, base in rows:
+        name = f"{last}, {first}"
+        assert number == numbers[name] and country == "DE"
+        assert position == int(standings[name]["Rank"])
+        assert Decimal(str(points)) == totals[name], (name, points, totals[name])
+        assert table == table_points[name], (name, table, table_points[name])
+        # EMA base rank: round((N - position) / (N - 1) * 1000).
+        assert base == round((ranked - position) / (ranked - 1) * 1000)
+    assert rows[0][0] == 1 and rows[-1][0] == ranked
+    if day.rules.disqualified_ranked:
+        assert f"{rows[-1][2]}, {rows[-1][3]}" == _sort_name(day.gone)  # EMA 5.8: last
+    else:
+        assert _sort_name(day.gone) not in {f"{r[2]}, {r[3]}" for r in rows}
+
+
 @pytest.mark.parametrize("rules", [EMA, WRC], ids=lambda r: r.preset)
 def test_a_whole_tournament(browser, live_server, transactional_db, tmp_path, rules):
     day = Tournament(browser, live_server, tmp_path, rules)
@@ -684,6 +802,7 @@ def test_a_whole_tournament(browser, live_server, transactional_db, tmp_path, ru
         _final_sheets(day, 2, skip={2})
         _finish_session(day, 2)
         _check_standings(day, 2)
+        _spectator(day, after=2)
 
         # Session 3: South of table 2 is 12 minutes late and Rita Reserve plays for him from
         # the start; table 1 hands in a stick left on the table.
@@ -695,6 +814,7 @@ def test_a_whole_tournament(browser, live_server, transactional_db, tmp_path, ru
         # The reserve's result is not the absent player's: he gets EMA 5.8's / WRC 7.2's.
         score, uma = (Decimal(v) for v in rules.absent)
         day.expected[3][_sort_name(absent)] = score + uma
+        day.table_points[3][_sort_name(absent)] = int(score * 1000)
         _finish_session(day, 3)
         _check_standings(day, 3)
 
@@ -715,14 +835,19 @@ def test_a_whole_tournament(browser, live_server, transactional_db, tmp_path, ru
         assert meetings == 0
         assert _check_seating(day, range(1, 6)) == table_visits
         for n in (4, 5):
-            assert "Rita Reserve" in sum(day.seating[n].values(), [])
-            assert gone not in sum(day.seating[n].values(), [])
+            seated = [name for seats in day.seating[n].values() for name in seats]
+            assert "Rita Reserve" in seated and gone not in seated
 
         for n in (4, 5):
             _play_session(day, n)
+            if n == 4:
+                _projector(day, n)
             _final_sheets(day, n)
             _finish_session(day, n)
             _check_standings(day, n)
+
+        _spectator(day, after=5)
+        _ema_file(day)
         problems = day.problems()
         assert problems == [], "\n".join(problems)
     finally:
