@@ -296,7 +296,7 @@ def _create_and_register(day: Tournament) -> None:
     page.click("text=New tournament")
     page.fill("#id_name", "Whole Open")
     page.fill("#id_start_date", "2026-10-03")
-    page.fill("#id_end_date", "2026-10-04")
+    page.fill("#id_end_date", "2026-10-03")
     page.select_option("#id_ruleset", day.rules.preset)
     page.fill("#id_session_count", "5")
     page.fill("#id_player_limit", "24")
@@ -569,7 +569,7 @@ def _table_a(day: Tournament) -> None:
     _choose(page, "Tenpai at the draw", "West")
     _choose(page, "Riichi declared in this hand", "West")
     _wait_totals(page, (24000, 40400, 33100, 21500) if ema else (26600, 40700, 30500, 21200))
-    page.evaluate("document.activeElement.blur()")
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
     day.shot(page, "phone-hand-by-hand")
     page.check("#id_ended_by_time")
     page.click("button:has-text('Save sheet')")
@@ -654,6 +654,43 @@ def _disqualify(day: Tournament, name: str) -> None:
     page.fill("#id_reason", "Serious misconduct after session 3")
     page.click(f"button:has-text('Disqualify {name}')")
     assert "disqualified" in _message(page).lower()
+
+
+def _players_report(day: Tournament, n: int) -> int:
+    """Session n: the players report their own table (issue 18). The organiser lets them;
+    Pia enters her table's final points on her phone and her three table-mates confirm on it
+    with the personal codes of their seating slips. Answers the table's number."""
+    page = day.organiser
+    page.goto(f"{T}/reporting/")
+    page.select_option("#id_entry", "players")
+    page.click("#reporting-form button:has-text('Save')")
+    table = next(t for t, seats in day.seating[n].items() if "Pia Player" in seats)
+    mates = [name for name in day.seating[n][table] if name != "Pia Player"]
+    page.goto(f"{T}/reporting/slips/")
+    codes = {
+        name: page.locator(f".slip:has(h2.slip-name:text-is('{name}')) .slip-code").inner_text()
+        for name in mates
+    }
+
+    phone = day.open("pia-phone", **PHONE)
+    _login(phone, "pia", "mahjong-pia-2026")
+    phone.goto(f"{T}/")
+    phone.click("text=Menu")
+    phone.click("nav >> text=My table")
+    phone.click("#enter-final")
+    points = _final_points(table, n)
+    for i, value in enumerate(points):
+        phone.fill(f"#id_points_{i}", str(value))
+    phone.click("button:has-text('Save sheet')")
+    assert "Your table-mates now confirm it" in _message(phone)
+    for name in mates:
+        phone.goto(f"{T}/my-table/")
+        phone.fill("#code_code", codes[name])
+        phone.click("#code-form >> button:has-text('Confirm with code')")
+    day.shot(phone, "phone-my-table")
+    assert phone.locator("#report-status").inner_text() == "Confirmed"
+    _record(day, n, table, [PATTERN_SCORE[p] for p in points], points)
+    return table
 
 
 def _expected_totals(day: Tournament, after: int) -> dict[str, Decimal]:
@@ -747,6 +784,7 @@ def _ema_file(day: Tournament) -> None:
     ]  # fmt: skip
     rows = rows[1:]
     standings = _standings(page)
+    day.shot(page, "standings")
     totals = _expected_totals(day, 5)
     table_points: dict[str, int] = defaultdict(int)
     for n in range(1, 6):
@@ -840,9 +878,14 @@ def test_a_whole_tournament(browser, live_server, transactional_db, tmp_path, ru
 
         for n in (4, 5):
             _play_session(day, n)
+            reported = set()
             if n == 4:
                 _projector(day, n)
-            _final_sheets(day, n)
+                day.organiser.goto(f"{T}/dashboard/")
+                day.shot(day.organiser, "dashboard-session-4")
+            else:
+                reported.add(_players_report(day, n))
+            _final_sheets(day, n, skip=reported)
             _finish_session(day, n)
             _check_standings(day, n)
 
