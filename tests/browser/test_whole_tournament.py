@@ -34,6 +34,7 @@ from itertools import combinations
 import pytest
 from django.contrib.auth import get_user_model
 from openpyxl import load_workbook
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import PHONE
@@ -263,6 +264,7 @@ class Tournament:
         self.seating: dict[int, dict[int, list[str]]] = {}
         self.gone = ""  # the disqualified player
         self.table_points: dict[int, dict[str, int]] = defaultdict(dict)
+        self.missing_shots: list[str] = []
 
     def open(self, name: str, **options):
         context = self.browser.new_context(base_url=self.base, bypass_csp=True, **options)
@@ -275,7 +277,17 @@ class Tournament:
         return page
 
     def shot(self, page, name: str) -> None:
-        page.screenshot(path=self.shots / f"{name}.png")
+        # Headless chromium now and then refuses to capture a page of one context while
+        # another context's page was the last in front ("Unable to capture screenshot"):
+        # bring it to the front and try again. A screenshot is an artifact, not a check.
+        for _ in range(3):
+            try:
+                page.bring_to_front()
+                page.screenshot(path=self.shots / f"{name}.png")
+                return
+            except PlaywrightError:
+                page.wait_for_timeout(300)
+        self.missing_shots.append(name)
 
     def problems(self) -> list[str]:
         return [p for w in self.watches for p in w.problems()]
