@@ -894,6 +894,9 @@ def test_a_whole_tournament(browser, live_server, transactional_db, tmp_path, ru
             if n == 4:
                 _projector(day, n)
                 day.organiser.goto(f"{T}/dashboard/")
+                day.organiser.evaluate(
+                    "document.querySelector('.step-next').scrollIntoView({block: 'center'})"
+                )
                 day.shot(day.organiser, "dashboard-session-4")
             else:
                 reported.add(_players_report(day, n))

@@ -26,7 +26,9 @@ OVERFLOW_INIT = (
     + OFFSCREEN_JS
     + """;
   const report = () => {
-    const width = window.innerWidth;
+    // A phone zooms out a page wider than its screen, and innerWidth grows with it: the
+    // screen's own width is the measure (Playwright's screen is the viewport).
+    const width = Math.min(window.innerWidth, screen.width);
     const found = offscreen(width);
     const doc = document.documentElement;
     if (doc.scrollWidth > width + 1) found.push(`page ${doc.scrollWidth}px wide`);
