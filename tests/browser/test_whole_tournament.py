@@ -4,18 +4,22 @@
 it: the organiser (a laptop) creates the event from the dashboard, imports the players from a
 CSV with one bad row (fixed and imported again), opens registration while two players sign
 themselves up, closes it, checks everyone in and generates the seating; the referee (a laptop
-and a phone) enters every score sheet, logs a late player in session 2, a substitution in
+and a phone) enters the score sheets, logs a late player in session 2, a substitution in
 session 3 and a disqualification after it; the organiser fills the seat from the reserves and
-seats sessions 4 and 5 again; a player who is not logged in follows the standings and his
-schedule on a phone; a projector shows the standings and the clock. The standings after each
+seats sessions 4 and 5 again; in session 5 one table's players report their own sheet and
+confirm it with their slips' codes; a player who is not logged in follows the standings and
+her schedule on a phone; a projector (1920x1080) pages through the standings and shows the
+clock. The organiser answers for the substitute, passes the final check and downloads the
+EMA results file. The standings after each
 session and the EMA results file are checked against values worked by hand below.
 
 Every page of every browser is watched (``tests/browser/watch.py``): a console error, an HTTP
 answer >= 400 or anything beyond the right edge of the screen fails the test.
 
-What differs between the two runs is in ``RULES``: the same sheets are typed, and where the
-rulesets part (kiriage mangan, head bump instead of double ron, leftover riichi sticks, uma
-of tied players, the substitute's uma, the disqualified player's place) the values differ.
+What differs between the two runs is in ``Rules`` (``EMA`` and ``WRC`` below): the same
+sheets are typed, and where the rulesets part (kiriage mangan, head bump instead of double
+ron, leftover riichi sticks, the uma of tied players, the absent player's uma, the
+substitute's own result, the disqualified player's place) the expected values differ.
 
 The seating is random (seeded): the values worked by hand are per seat of a table (East,
 South, West, North) and per place; each player's total is then summed from the seating the
