@@ -38,6 +38,9 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    # The language switch of every page posts to set_language (base.html); no i18n_patterns:
+    # the URLs stay the same in every language.
+    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("t/", include("tournament.urls")),
     path("t/<slug:slug>/", include("scoring.urls")),
