@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.forms import formset_factory
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring.rules.errors import RuleViolation
 from scoring.rules.payments import MAX_FU
@@ -60,8 +61,8 @@ class SheetMetaForm(forms.Form):
     reason = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
-        label="Reason for the correction",
-        help_text="Required once the sheet is confirmed.",
+        label=gettext_lazy("Reason for the correction"),
+        help_text=gettext_lazy("Required once the sheet is confirmed."),
     )
 
     def __init__(self, *args, tournament, names, confirmed=False, **kwargs):
@@ -89,7 +90,7 @@ class SheetMetaForm(forms.Form):
         reason = self.cleaned_data.get("reason", "").strip()
         if self.confirmed and not reason:
             raise forms.ValidationError(
-                "This sheet is confirmed: a correction needs the reason, for the history."
+                gettext("This sheet is confirmed: a correction needs the reason, for the history.")
             )
         return reason
 
@@ -189,10 +190,10 @@ class HandForm(forms.Form):
         ("chombo", "Chombo"),
     ]
 
-    kind = forms.ChoiceField(choices=KINDS, required=False, label="Hand")
-    who = forms.ChoiceField(required=False, label="From / by")
-    liable = forms.ChoiceField(required=False, label="Liable (pao)")
-    abortive = forms.ChoiceField(required=False, label="Abortive draw")
+    kind = forms.ChoiceField(choices=KINDS, required=False, label=gettext_lazy("Hand"))
+    who = forms.ChoiceField(required=False, label=gettext_lazy("From / by"))
+    liable = forms.ChoiceField(required=False, label=gettext_lazy("Liable (pao)"))
+    abortive = forms.ChoiceField(required=False, label=gettext_lazy("Abortive draw"))
 
     def __init__(self, *args, names, ruleset, **kwargs):
         super().__init__(*args, **kwargs)
@@ -211,7 +212,7 @@ class HandForm(forms.Form):
         self.fields["who"].choices = seat_choices
         self.fields["liable"].choices = seat_choices
         for i in range(4):
-            self.fields[f"riichi_{i}"] = forms.BooleanField(required=False, label="R")
+            self.fields[f"riichi_{i}"] = forms.BooleanField(required=False, label=gettext("R"))
             wind = WIND_NAMES[i]
             self.fields[f"han_{i}"] = bounded_integer(
                 f"{wind} han", required=False, min_value=0, max_value=MAX_HAN, widget=_small("han")
@@ -226,7 +227,7 @@ class HandForm(forms.Form):
                 max_value=MAX_YAKUMAN,
                 widget=_small("Y"),
             )
-            self.fields[f"tenpai_{i}"] = forms.BooleanField(required=False, label="T")
+            self.fields[f"tenpai_{i}"] = forms.BooleanField(required=False, label=gettext("T"))
 
     def seat_fields(self):
         return [
@@ -250,13 +251,13 @@ class HandForm(forms.Form):
             label = {"ron": "who dealt in", "chombo": "who made the chombo"}.get(
                 kind, "who made nagashi mangan"
             )
-            self.add_error("who", f"Choose {label}.")
+            self.add_error("who", gettext("Choose {label}.").format(label=label))
         if kind in ("ron", "tsumo") and not winners:
-            self.add_error(None, "Enter the han (and fu) or yakuman of the winner.")
+            self.add_error(None, gettext("Enter the han (and fu) or yakuman of the winner."))
         if kind == "tsumo" and len(winners) > 1:
-            self.add_error(None, "A tsumo has one winner: enter han for one player only.")
+            self.add_error(None, gettext("A tsumo has one winner: enter han for one player only."))
         if kind == "abortive" and not data.get("abortive"):
-            self.add_error("abortive", "Choose which abortive draw.")
+            self.add_error("abortive", gettext("Choose which abortive draw."))
         entered = [
             name
             for name, value in data.items()
@@ -264,7 +265,7 @@ class HandForm(forms.Form):
         ]
         if not kind and entered:
             # A line with values but no kind: never guess; a cleared line is simply dropped.
-            self.add_error("kind", "Choose what happened in this hand, or clear the line.")
+            self.add_error("kind", gettext("Choose what happened in this hand, or clear the line."))
         return data
 
     def is_blank(self) -> bool:
@@ -369,8 +370,10 @@ class HandsSheetForm(SheetMetaForm):
 
     ended_by_time = forms.BooleanField(
         required=False,
-        label="The time limit ended the game",
-        help_text="Tick when the session clock stopped the game before the end of South 4.",
+        label=gettext_lazy("The time limit ended the game"),
+        help_text=gettext_lazy(
+            "Tick when the session clock stopped the game before the end of South 4."
+        ),
     )
 
     def __init__(self, *args, formset, **kwargs):
@@ -388,10 +391,10 @@ class HandsSheetForm(SheetMetaForm):
     def clean(self):
         data = super().clean()
         if not self.formset.is_valid():
-            raise forms.ValidationError("Some hands are incomplete: see the marked lines.")
+            raise forms.ValidationError(gettext("Some hands are incomplete: see the marked lines."))
         self.hand_forms = [f for f in self.formset.forms if not f.is_blank()]
         if not self.hand_forms:
-            raise forms.ValidationError("Enter the hands of the game, one line per hand.")
+            raise forms.ValidationError(gettext("Enter the hands of the game, one line per hand."))
         try:
             self.answer = evaluate_entry(self.tournament, "hands", self.entry(), self.names)
         except RuleViolation as violation:
@@ -401,7 +404,10 @@ class HandsSheetForm(SheetMetaForm):
                 # Said once, on the line it concerns; the top of the sheet only points there.
                 self.hand_forms[index].add_error(None, message)
                 raise forms.ValidationError(
-                    f"Hand {index + 1} is refused: see the marked line.", code=violation.code
+                    gettext("Hand {value} is refused: see the marked line.").format(
+                        value=index + 1
+                    ),
+                    code=violation.code,
                 ) from None
             raise forms.ValidationError(message, code=violation.code) from None
         return data
@@ -411,24 +417,26 @@ class CalculatorForm(forms.Form):
     """The hand calculator: tiles to han and fu, for a referee checking a declared hand."""
 
     tiles = forms.CharField(
-        label="Concealed tiles with the winning tile",
-        help_text="e.g. 234m567p22s345678s (m characters, p circles, s bamboo, z honours)",
+        label=gettext_lazy("Concealed tiles with the winning tile"),
+        help_text=gettext_lazy(
+            "e.g. 234m567p22s345678s (m characters, p circles, s bamboo, z honours)"
+        ),
     )
-    win_tile = forms.CharField(label="Winning tile", max_length=3)
+    win_tile = forms.CharField(label=gettext_lazy("Winning tile"), max_length=3)
     melds = forms.CharField(
         required=False,
-        label="Called sets",
-        help_text="Space-separated, e.g. 'pon:777z chi:123m ankan:1111p kan:9999s'",
+        label=gettext_lazy("Called sets"),
+        help_text=gettext_lazy("Space-separated, e.g. 'pon:777z chi:123m ankan:1111p kan:9999s'"),
     )
-    tsumo = forms.BooleanField(required=False, label="Self-drawn (tsumo)")
+    tsumo = forms.BooleanField(required=False, label=gettext_lazy("Self-drawn (tsumo)"))
     seat_wind = forms.ChoiceField(choices=[(w, w) for w in "ESWN"], initial="E")
     round_wind = forms.ChoiceField(choices=[(w, w) for w in "ESWN"], initial="E")
     riichi = forms.BooleanField(required=False)
     double_riichi = forms.BooleanField(required=False)
     ippatsu = forms.BooleanField(required=False)
-    rinshan = forms.BooleanField(required=False, label="After a kong (rinshan)")
-    chankan = forms.BooleanField(required=False, label="Robbing a kong (chankan)")
-    haitei = forms.BooleanField(required=False, label="Last tile (haitei/houtei)")
+    rinshan = forms.BooleanField(required=False, label=gettext_lazy("After a kong (rinshan)"))
+    chankan = forms.BooleanField(required=False, label=gettext_lazy("Robbing a kong (chankan)"))
+    haitei = forms.BooleanField(required=False, label=gettext_lazy("Last tile (haitei/houtei)"))
     dora_indicators = forms.CharField(required=False)
     ura_dora_indicators = forms.CharField(required=False)
 
@@ -443,7 +451,9 @@ class CalculatorForm(forms.Form):
             kind, _, tiles = part.partition(":")
             if not tiles:
                 raise forms.ValidationError(
-                    f"'{part}' is not a set: write kind:tiles, e.g. pon:777z."
+                    gettext("'{part}' is not a set: write kind:tiles, e.g. pon:777z.").format(
+                        part=part
+                    )
                 )
             melds.append({"kind": kind, "tiles": tiles})
         return melds

@@ -14,7 +14,6 @@ The same reader marked the templates once (``runs()`` gives positions); the test
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 
@@ -151,7 +150,11 @@ def runs(source: str) -> list[Run]:
                     mode = "htmlcomment"
                     i += 4
                     continue
-                if ch == "<" and i + 1 < len(piece) and (piece[i + 1].isalpha() or piece[i + 1] in "/!"):
+                if (
+                    ch == "<"
+                    and i + 1 < len(piece)
+                    and (piece[i + 1].isalpha() or piece[i + 1] in "/!")
+                ):
                     close()
                     mode = "tag"
                     tag_buffer = ""

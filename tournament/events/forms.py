@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from tournament.events.services import MAX_SESSIONS, MAX_TABLES
 from tournament.fields import bounded_float, bounded_integer
@@ -57,21 +58,28 @@ def _check_override_value(name: str, value: Any, depth: int = 0) -> None:
     if isinstance(value, int | float):
         if not math.isfinite(value) or abs(value) > MAX_OVERRIDE_NUMBER:
             raise forms.ValidationError(
-                f"Other rule overrides: {name} must be a number between "
-                f"-{MAX_OVERRIDE_NUMBER:,} and {MAX_OVERRIDE_NUMBER:,}."
+                gettext(
+                    "Other rule overrides: {name} must be a number between "
+                    "-{MAX_OVERRIDE_NUMBER:,} and {MAX_OVERRIDE_NUMBER:,}."
+                ).format(name=name, MAX_OVERRIDE_NUMBER=MAX_OVERRIDE_NUMBER)
             )
         return
     if isinstance(value, str):
         if len(value) > 100:
-            raise forms.ValidationError(f"Other rule overrides: {name} is too long a word.")
+            raise forms.ValidationError(
+                gettext("Other rule overrides: {name} is too long a word.").format(name=name)
+            )
         return
     if isinstance(value, list) and depth == 0:
         for item in value:
             _check_override_value(name, item, depth + 1)
         return
     raise forms.ValidationError(
-        f"Other rule overrides: {name} must be a number, a word, true/false or a list of "
-        "those, not a nested list or object."
+        gettext(
+            "Other rule overrides: {name} must be a number, a word, "
+            "true/false or a list of those, not a nested list or "
+            "object."
+        ).format(name=name)
     )
 
 
@@ -96,14 +104,14 @@ class TournamentForm(forms.ModelForm):
     """The settings of a tournament, with the common ruleset overrides as their own fields."""
 
     session_minutes = forms.IntegerField(
-        label="Session length (minutes)",
+        label=gettext_lazy("Session length (minutes)"),
         required=False,
         min_value=30,
         max_value=300,
         help_text=_preset_hint("session_minutes"),
     )
     uma = forms.CharField(
-        label="Uma (1st, 2nd, 3rd, 4th)",
+        label=gettext_lazy("Uma (1st, 2nd, 3rd, 4th)"),
         required=False,
         help_text="Four numbers in tournament points, e.g. 15, 5, -5, -15. " + _preset_hint("uma"),
     )
@@ -150,18 +158,22 @@ class TournamentForm(forms.ModelForm):
         help_text=_preset_hint("missed_session_points"),
     )
     other_overrides = forms.CharField(
-        label="Other rule overrides (JSON)",
+        label=gettext_lazy("Other rule overrides (JSON)"),
         required=False,
         max_length=MAX_OVERRIDES_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text='Any other parameter of the rules core, e.g. {"kiriage_mangan": true}.',
+        help_text=gettext_lazy(
+            'Any other parameter of the rules core, e.g. {"kiriage_mangan": true}.'
+        ),
     )
     tables = bounded_integer(
         "Number of tables",
         required=False,
         min_value=1,
         max_value=MAX_TABLES,
-        help_text="Blank: a quarter of the player limit. Name them later on the tables page.",
+        help_text=gettext_lazy(
+            "Blank: a quarter of the player limit. Name them later on the tables page."
+        ),
     )
     session_count = bounded_integer("Number of sessions", min_value=1, max_value=MAX_SESSIONS)
     player_limit = bounded_integer(
@@ -169,7 +181,7 @@ class TournamentForm(forms.ModelForm):
         min_value=4,
         max_value=MAX_PLAYERS,
         required=False,
-        help_text="Blank: no limit. Beyond it, players go to the waiting list.",
+        help_text=gettext_lazy("Blank: no limit. Beyond it, players go to the waiting list."),
     )
 
     class Meta:
@@ -231,12 +243,14 @@ class TournamentForm(forms.ModelForm):
             values = [float(v) if "." in v else int(v) for v in text.replace(";", ",").split(",")]
         except ValueError:
             raise forms.ValidationError(
-                "Uma: write four numbers separated by commas, e.g. 15, 5, -5, -15."
+                gettext("Uma: write four numbers separated by commas, e.g. 15, 5, -5, -15.")
             ) from None
         if len(values) > 4 or not all(math.isfinite(v) and abs(v) <= MAX_UMA for v in values):
             # NaN and infinity ("nan", "inf") are floats to Python, never an uma.
             raise forms.ValidationError(
-                f"Uma: four numbers between -{MAX_UMA} and {MAX_UMA}, e.g. 15, 5, -5, -15."
+                gettext(
+                    "Uma: four numbers between -{MAX_UMA} and {MAX_UMA}, e.g. 15, 5, -5, -15."
+                ).format(MAX_UMA=MAX_UMA)
             )
         return values
 
@@ -249,15 +263,19 @@ class TournamentForm(forms.ModelForm):
             value = json.loads(text, parse_constant=_refuse_constant)
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
-                f"Other rule overrides: this is not JSON: {exc.msg} at character {exc.pos}."
+                gettext("Other rule overrides: this is not JSON: {msg} at character {pos}.").format(
+                    msg=exc.msg, pos=exc.pos
+                )
             ) from None
         except (ValueError, RecursionError) as exc:
             # RecursionError: thousands of nested brackets; the length bound stops the rest.
             reason = str(exc) if isinstance(exc, ValueError) else "nested too deeply"
-            raise forms.ValidationError(f"Other rule overrides: {reason}.") from None
+            raise forms.ValidationError(
+                gettext("Other rule overrides: {reason}.").format(reason=reason)
+            ) from None
         if not isinstance(value, dict):
             raise forms.ValidationError(
-                'Other rule overrides: write an object such as {"kiriage_mangan": true}.'
+                gettext('Other rule overrides: write an object such as {"kiriage_mangan": true}.')
             )
         for name, item in value.items():
             _check_override_value(name[:40], item)
@@ -270,10 +288,12 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
-            self.add_error("end_date", "The event cannot end before it starts.")
+            self.add_error("end_date", gettext("The event cannot end before it starts."))
         opens, closes = data.get("registration_opens"), data.get("registration_closes")
         if opens and closes and closes <= opens:
-            self.add_error("registration_closes", "Registration must close after it opens.")
+            self.add_error(
+                "registration_closes", gettext("Registration must close after it opens.")
+            )
         if "ruleset" not in data or "other_overrides" not in data:
             return data
         fields_of = {parameter: name for name, parameter in OVERRIDE_FIELDS.items()}
@@ -301,11 +321,13 @@ class TournamentForm(forms.ModelForm):
 class TablesForm(forms.Form):
     count = bounded_integer("Number of tables", min_value=1, max_value=MAX_TABLES)
     names = forms.CharField(
-        label="Names (optional)",
+        label=gettext_lazy("Names (optional)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8}),
-        help_text="Line n names table n, e.g. “Stage” for a streamed table. "
-        "A blank line leaves a table with its number only.",
+        help_text=gettext_lazy(
+            "Line n names table n, e.g. “Stage” for a streamed table. "
+            "A blank line leaves a table with its number only."
+        ),
     )
 
     def clean_names(self) -> list[str]:
@@ -319,7 +341,9 @@ class SessionScheduleForm(forms.Form):
     number = bounded_integer(
         "Session", min_value=1, max_value=MAX_SESSIONS, widget=forms.HiddenInput
     )
-    planned_start = forms.DateTimeField(label="Planned start", required=False, widget=DATETIME)
+    planned_start = forms.DateTimeField(
+        label=gettext_lazy("Planned start"), required=False, widget=DATETIME
+    )
     minutes = bounded_integer("Length (minutes)", min_value=1, max_value=600)
 
 
@@ -330,6 +354,8 @@ SessionScheduleFormSet = forms.formset_factory(
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(label="User name", max_length=150)
+    username = forms.CharField(label=gettext_lazy("User name"), max_length=150)
     role = forms.ChoiceField(choices=Staff.Role.choices)
-    may_run_clock = forms.BooleanField(label="May run the session clock (referees)", required=False)
+    may_run_clock = forms.BooleanField(
+        label=gettext_lazy("May run the session clock (referees)"), required=False
+    )
