@@ -12,6 +12,7 @@ from scoring.rules.errors import RuleViolation
 from scoring.rules.payments import MAX_FU
 from scoring.rules.rulesets import points_limit
 from scoring.rules.substitutes import DURING, FROM_START
+from scoring.violations import violation_message
 from tournament.fields import bounded_integer
 
 from .models import StandingsSettings
@@ -151,25 +152,27 @@ class FinalScoresForm(SheetMetaForm):
         except RuleViolation as violation:
             name = violation.params.get("name")
             if name in self.names:
-                self.add_error(f"points_{self.names.index(name)}", violation.message)
+                self.add_error(f"points_{self.names.index(name)}", violation_message(violation))
             elif "sticks" in violation.params:
-                self.add_error("riichi_left", violation.message)
+                self.add_error("riichi_left", violation_message(violation))
             else:
-                raise forms.ValidationError(violation.message, code=violation.code) from None
+                raise forms.ValidationError(
+                    violation_message(violation), code=violation.code
+                ) from None
         return data
 
 
 # The rules core's messages name its JSON fields; a referee sees the sheet's labels.
 CORE_FIELD_LABELS = {
-    "set ended_by_time": "tick “The time limit ended the game”",
-    "ended_by_time": "“The time limit ended the game”",
+    "set ended_by_time": gettext_lazy("tick “The time limit ended the game”"),
+    "ended_by_time": gettext_lazy("“The time limit ended the game”"),
 }
 
 
 def readable(message: str) -> str:
     """A rules-core message with its interface field names replaced by the form's labels."""
     for name, label in CORE_FIELD_LABELS.items():
-        message = message.replace(name, label)
+        message = message.replace(name, str(label))
     return message
 
 
@@ -398,7 +401,7 @@ class HandsSheetForm(SheetMetaForm):
         try:
             self.answer = evaluate_entry(self.tournament, "hands", self.entry(), self.names)
         except RuleViolation as violation:
-            message = readable(violation.message)
+            message = readable(violation_message(violation))
             index = violation_hand(violation)
             if index is not None and index < len(self.hand_forms):
                 # Said once, on the line it concerns; the top of the sheet only points there.
@@ -489,5 +492,5 @@ class CalculatorForm(forms.Form):
         try:
             self.answer = evaluate_hand(self.request())
         except RuleViolation as violation:
-            raise forms.ValidationError(violation.message, code=violation.code) from None
+            raise forms.ValidationError(violation_message(violation), code=violation.code) from None
         return data

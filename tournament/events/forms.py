@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+from scoring.violations import violation_message
 from tournament.events.services import MAX_SESSIONS, MAX_TABLES
 from tournament.fields import bounded_float, bounded_integer
 from tournament.models import Staff, Tournament
@@ -310,7 +311,9 @@ class TournamentForm(forms.ModelForm):
             ruleset = get_ruleset(data["ruleset"], **overrides)
         except RuleViolation as violation:
             parameter = violation.params.get("name")
-            self.add_error(fields_of.get(parameter, "other_overrides"), violation.message)
+            self.add_error(
+                fields_of.get(parameter, "other_overrides"), violation_message(violation)
+            )
             return data
         changed = ruleset_overrides(ruleset)
         changed.pop("session_minutes", None)  # the tournament's own field (services)
