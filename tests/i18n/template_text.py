@@ -125,6 +125,8 @@ def runs(source: str) -> list[Run]:
                 skip_until = "endcomment"
             elif name == "verbatim":
                 skip_until = "endverbatim"
+            elif piece[2:-2].split()[1:2] == ["body_class"]:
+                skip_until = "endblock"  # CSS class names, not text
             continue
         i = 0
         while i < len(piece):
