@@ -7,7 +7,6 @@ from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.templatetags.static import static
-from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -57,6 +56,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     pages under the path it is served from, and the static files live under /static/."""
     path = finders.find("js/sw.js")
     if path is None:  # pragma: no cover - the file ships with the project
-        raise Http404(gettext("no service worker"))
+        raise Http404("no service worker")
     with open(path, encoding="utf-8") as f:
         return HttpResponse(f.read(), content_type="text/javascript")

@@ -100,9 +100,9 @@ def _schedule_signal(session: Session, now: dt.datetime) -> None:
 
 def _require_running(session: Session) -> None:
     if session.state == Session.State.PLANNED:
-        raise ClockError(gettext("not_started"), "The session's clock has not been started.")
+        raise ClockError("not_started", gettext("The session's clock has not been started."))
     if session.state == Session.State.FINISHED:
-        raise ClockError(gettext("finished"), "The session is already over.")
+        raise ClockError("finished", gettext("The session is already over."))
 
 
 @transaction.atomic
@@ -111,7 +111,7 @@ def session_clock_start(*, session: Session, by, now: dt.datetime) -> Session:
     session = _locked(session)
     if session.state != Session.State.PLANNED:
         raise ClockError(
-            gettext("already_started"), "The session's clock has already been started."
+            "already_started", gettext("The session's clock has already been started.")
         )
     signal_before, after_signal = ruleset_timing(session.tournament)
     session.state = Session.State.RUNNING
@@ -134,7 +134,7 @@ def session_clock_pause(*, session: Session, by, now: dt.datetime) -> Session:
     session = _locked(session)
     _require_running(session)
     if session.clock_running_since is None:
-        raise ClockError(gettext("already_paused"), "The clock is already paused.")
+        raise ClockError("already_paused", gettext("The clock is already paused."))
     session.clock_elapsed = clock_state(session).elapsed_at(now)
     session.clock_running_since = None
     session.save()
@@ -147,7 +147,7 @@ def session_clock_resume(*, session: Session, by, now: dt.datetime) -> Session:
     session = _locked(session)
     _require_running(session)
     if session.clock_running_since is not None:
-        raise ClockError(gettext("not_paused"), "The clock is not paused.")
+        raise ClockError("not_paused", gettext("The clock is not paused."))
     session.clock_running_since = now
     session.save()
     _log(session, SessionClockEvent.Kind.RESUME, at=now, by=by)
@@ -161,8 +161,10 @@ def session_clock_extend(*, session: Session, by, now: dt.datetime, minutes: int
     end; one already given stays given (a bell cannot be unrung)."""
     if not 1 <= minutes <= MAX_EXTENSION_MINUTES:
         raise ClockError(
-            gettext("bad_extension"),
-            f"An extension is between 1 and {MAX_EXTENSION_MINUTES} minutes.",
+            "bad_extension",
+            gettext("An extension is between 1 and {MAX_EXTENSION_MINUTES} minutes.").format(
+                MAX_EXTENSION_MINUTES=MAX_EXTENSION_MINUTES
+            ),
         )
     session = _locked(session)
     _require_running(session)
@@ -255,15 +257,16 @@ def session_table_finish(
 ) -> TableFinish:
     """A table reports that its game is over, by the full game or by the time limit."""
     if table.tournament_id != session.tournament_id:
-        raise ClockError(gettext("wrong_table"), "That table belongs to another tournament.")
+        raise ClockError("wrong_table", gettext("That table belongs to another tournament."))
     session = Session.objects.get(pk=session.pk)
     if session.state == Session.State.PLANNED:
-        raise ClockError(gettext("not_started"), "The session has not started yet.")
+        raise ClockError("not_started", gettext("The session has not started yet."))
     # The time limit can only end a game after the signal: EMA 5.9 (the current hand and one
     # more after it), WRC 8.2 (the gong at the end of the time), Aalto 48.
     if ended_by_time and not _signal_given(session, now):
         raise ClockError(
-            gettext("no_signal_yet"), "A game can end by the time limit only after the signal."
+            "no_signal_yet",
+            gettext("A game can end by the time limit only after the signal."),
         )
     try:
         # The insert is the transaction's only statement (see _locked on SQLite's locks);
@@ -278,7 +281,8 @@ def session_table_finish(
             )
     except IntegrityError:
         raise ClockError(
-            gettext("already_finished"), f"{table} has already reported finished."
+            "already_finished",
+            gettext("{table} has already reported finished.").format(table=table),
         ) from None
 
 
@@ -287,9 +291,14 @@ def session_table_reopen(*, session: Session, table: Table) -> None:
     ended no table plays any more, and a wrong result is corrected on the score sheet."""
     if Session.objects.filter(pk=session.pk, state=Session.State.FINISHED).exists():
         raise ClockError(
-            gettext("session_over"),
-            f"{session} is over: no table plays any more. Correct the score sheet instead.",
+            "session_over",
+            gettext(
+                "{session} is over: no table plays any more. Correct the score sheet instead."
+            ).format(session=session),
         )
     deleted, _ = TableFinish.objects.filter(session=session, table=table).delete()
     if not deleted:
-        raise ClockError(gettext("not_finished"), f"{table} has not reported finished.")
+        raise ClockError(
+            "not_finished",
+            gettext("{table} has not reported finished.").format(table=table),
+        )
