@@ -51,11 +51,8 @@ def read(path: Path) -> list[Entry]:
         match = _LINE.match(line)
         if match:
             key, index, value = match.group(1), match.group(2), ast.literal_eval(match.group(3))
-            if key in ("msgctxt", "msgid") and entry is not None and (
-                key == "msgctxt" or entry.msgid or entry.msgctxt is not None
-            ):
-                if key == "msgctxt" or entry.msgstr:
-                    close()
+            if key in ("msgctxt", "msgid") and entry is not None and entry.msgstr:
+                close()  # an entry not followed by a blank line
             if entry is None:
                 entry = Entry(flags=flags)
                 flags = set()

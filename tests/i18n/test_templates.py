@@ -53,7 +53,7 @@ def test_every_template_that_translates_loads_i18n():
         ("<h1>Session {{ n }} of {{ total }}</h1>", ["Session of"]),
         ('<a title="Your details" href="/">{{ name }}</a>', ["Your details"]),
         ('<input placeholder="Name" aria-label="{% translate "Name" %}">', ["Name"]),
-        ("<td data-label=\"Seat\">{{ seat }}</td>", ["Seat"]),
+        ('<td data-label="Seat">{{ seat }}</td>', ["Seat"]),
         ("{% block title %}Log in{% endblock %}", ["Log in"]),
         ("<p>{% if a %}yes{% else %}no{% endif %}</p>", ["yes", "no"]),
         ("<p>&nbsp;&middot; 1 × 2 → 3</p>", []),
