@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from tournament.spreadsheets import number
 
@@ -33,7 +34,7 @@ class LogTable(tables.Table):
 
     class Meta:
         attrs = {"class": "data-table referee-log stack"}
-        empty_text = "Nothing logged yet."
+        empty_text = gettext_lazy("Nothing logged yet.")
 
     def render_at(self, value):
         return f"{timezone.localtime(value):%d %b %H:%M:%S}"

@@ -54,7 +54,7 @@ class SheetMetaForm(forms.Form):
     """Fields shared by both kinds of sheet: the optimistic-lock version and the reason."""
 
     version = bounded_integer(
-        "Version of the sheet (hidden)",
+        gettext_lazy("Version of the sheet (hidden)"),
         min_value=0,
         max_value=MAX_VERSION,
         widget=forms.HiddenInput,
@@ -72,12 +72,18 @@ class SheetMetaForm(forms.Form):
         self.names = names
         self.confirmed = confirmed
         for i, name in enumerate(names):
-            label = f"{WIND_NAMES[i]} ({name}) is a substitute"
+            label = gettext("{wind} ({name}) is a substitute").format(
+                wind=gettext(WIND_NAMES[i]), name=name
+            )
             self.fields[f"substitute_{i}"] = forms.ChoiceField(
                 choices=SUBSTITUTE_CHOICES,
                 required=False,
                 label=label,
-                error_messages={"invalid_choice": f"{label}: choose one of the listed answers."},
+                error_messages={
+                    "invalid_choice": gettext("{label}: choose one of the listed answers.").format(
+                        label=label
+                    )
+                },
             )
         self.answer: dict | None = None
 
@@ -105,13 +111,13 @@ class FinalScoresForm(SheetMetaForm):
         limit = points_limit(ruleset)
         for i, name in enumerate(self.names):
             self.fields[f"points_{i}"] = bounded_integer(
-                f"{WIND_NAMES[i]}: {name}",
+                gettext("{value}: {name}").format(value=gettext(WIND_NAMES[i]), name=name),
                 min_value=-limit,
                 max_value=limit,
                 widget=forms.NumberInput(attrs={"step": 100, "inputmode": "numeric"}),
             )
             self.fields[f"chombo_{i}"] = bounded_integer(
-                f"Chombo by {name}",
+                gettext("Chombo by {name}").format(name=name),
                 min_value=0,
                 max_value=MAX_CHOMBO,
                 initial=0,
@@ -120,7 +126,7 @@ class FinalScoresForm(SheetMetaForm):
             )
         # Every stick on the table came out of the points in play (EMA 3.3.14).
         self.fields["riichi_left"] = bounded_integer(
-            "Riichi sticks left on the table",
+            gettext("Riichi sticks left on the table"),
             min_value=0,
             max_value=limit // max(ruleset.riichi_stick, 100),
             initial=0,
@@ -216,15 +222,23 @@ class HandForm(forms.Form):
         self.fields["liable"].choices = seat_choices
         for i in range(4):
             self.fields[f"riichi_{i}"] = forms.BooleanField(required=False, label=gettext("R"))
-            wind = WIND_NAMES[i]
+            wind = gettext(WIND_NAMES[i])
             self.fields[f"han_{i}"] = bounded_integer(
-                f"{wind} han", required=False, min_value=0, max_value=MAX_HAN, widget=_small("han")
+                gettext("{wind} han").format(wind=wind),
+                required=False,
+                min_value=0,
+                max_value=MAX_HAN,
+                widget=_small("han"),
             )
             self.fields[f"fu_{i}"] = bounded_integer(
-                f"{wind} fu", required=False, min_value=0, max_value=MAX_FU, widget=_small("fu")
+                gettext("{wind} fu").format(wind=wind),
+                required=False,
+                min_value=0,
+                max_value=MAX_FU,
+                widget=_small("fu"),
             )
             self.fields[f"yakuman_{i}"] = bounded_integer(
-                f"{wind} yakuman",
+                gettext("{wind} yakuman").format(wind=wind),
                 required=False,
                 min_value=0,
                 max_value=MAX_YAKUMAN,

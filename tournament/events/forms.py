@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy
 
 from scoring.violations import violation_message
@@ -88,17 +89,14 @@ def _refuse_constant(text: str):
     raise ValueError(f"{text} is not a number a rule can use")
 
 
-def _preset_hint(parameter: str) -> str:
+def _preset_hint(parameter: str):
     from scoring.rules.rulesets import RULESETS
 
     def show(value):
         return ", ".join(str(v) for v in value) if isinstance(value, tuple) else str(value)
 
-    return (
-        "Blank: the preset's value ("
-        + "; ".join(f"{name} {show(getattr(r, parameter))}" for name, r in RULESETS.items())
-        + ")."
-    )
+    values = "; ".join(f"{name} {show(getattr(r, parameter))}" for name, r in RULESETS.items())
+    return format_lazy(gettext_lazy("Blank: the preset's value ({values})."), values=values)
 
 
 class TournamentForm(forms.ModelForm):
@@ -114,45 +112,49 @@ class TournamentForm(forms.ModelForm):
     uma = forms.CharField(
         label=gettext_lazy("Uma (1st, 2nd, 3rd, 4th)"),
         required=False,
-        help_text="Four numbers in tournament points, e.g. 15, 5, -5, -15. " + _preset_hint("uma"),
+        help_text=format_lazy(
+            "{} {}",
+            gettext_lazy("Four numbers in tournament points, e.g. 15, 5, -5, -15."),
+            _preset_hint("uma"),
+        ),
     )
     start_points = bounded_integer(
-        "Start points",
+        gettext_lazy("Start points"),
         min_value=0,
         max_value=MAX_START_POINTS,
         required=False,
         help_text=_preset_hint("start_points"),
     )
     return_points = bounded_integer(
-        "Return points",
+        gettext_lazy("Return points"),
         min_value=0,
         max_value=MAX_START_POINTS,
         required=False,
         help_text=_preset_hint("return_points"),
     )
     signal_minutes = bounded_integer(
-        "Signal (minutes before the end)",
+        gettext_lazy("Signal (minutes before the end)"),
         required=False,
         min_value=0,
         max_value=60,
         help_text=_preset_hint("signal_minutes_before_end"),
     )
     chombo_points = bounded_float(
-        "Chombo penalty (points)",
+        gettext_lazy("Chombo penalty (points)"),
         min_value=-MAX_PENALTY,
         max_value=MAX_PENALTY,
         required=False,
         help_text=_preset_hint("chombo_points"),
     )
     late_points_per_minute = bounded_float(
-        "Lateness penalty per minute (points)",
+        gettext_lazy("Lateness penalty per minute (points)"),
         min_value=-MAX_PENALTY_PER_MINUTE,
         max_value=MAX_PENALTY_PER_MINUTE,
         required=False,
         help_text=_preset_hint("late_points_per_minute"),
     )
     missed_session_points = bounded_float(
-        "Missed session penalty (points)",
+        gettext_lazy("Missed session penalty (points)"),
         min_value=-MAX_PENALTY,
         max_value=MAX_PENALTY,
         required=False,
@@ -168,7 +170,7 @@ class TournamentForm(forms.ModelForm):
         ),
     )
     tables = bounded_integer(
-        "Number of tables",
+        gettext_lazy("Number of tables"),
         required=False,
         min_value=1,
         max_value=MAX_TABLES,
@@ -176,9 +178,11 @@ class TournamentForm(forms.ModelForm):
             "Blank: a quarter of the player limit. Name them later on the tables page."
         ),
     )
-    session_count = bounded_integer("Number of sessions", min_value=1, max_value=MAX_SESSIONS)
+    session_count = bounded_integer(
+        gettext_lazy("Number of sessions"), min_value=1, max_value=MAX_SESSIONS
+    )
     player_limit = bounded_integer(
-        "Player limit",
+        gettext_lazy("Player limit"),
         min_value=4,
         max_value=MAX_PLAYERS,
         required=False,
@@ -322,7 +326,7 @@ class TournamentForm(forms.ModelForm):
 
 
 class TablesForm(forms.Form):
-    count = bounded_integer("Number of tables", min_value=1, max_value=MAX_TABLES)
+    count = bounded_integer(gettext_lazy("Number of tables"), min_value=1, max_value=MAX_TABLES)
     names = forms.CharField(
         label=gettext_lazy("Names (optional)"),
         required=False,
@@ -342,12 +346,12 @@ class TablesForm(forms.Form):
 
 class SessionScheduleForm(forms.Form):
     number = bounded_integer(
-        "Session", min_value=1, max_value=MAX_SESSIONS, widget=forms.HiddenInput
+        gettext_lazy("Session"), min_value=1, max_value=MAX_SESSIONS, widget=forms.HiddenInput
     )
     planned_start = forms.DateTimeField(
         label=gettext_lazy("Planned start"), required=False, widget=DATETIME
     )
-    minutes = bounded_integer("Length (minutes)", min_value=1, max_value=600)
+    minutes = bounded_integer(gettext_lazy("Length (minutes)"), min_value=1, max_value=600)
 
 
 # A forged TOTAL_FORMS makes no more forms than there can be sessions.

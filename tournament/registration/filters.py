@@ -9,7 +9,7 @@ from django_countries import countries
 
 from tournament.models import Registration
 
-STATUS_CHOICES = [*Registration.Status.choices, ("reserve", "Reserve")]
+STATUS_CHOICES = [*Registration.Status.choices, ("reserve", gettext_lazy("Reserve"))]
 
 
 class RegistrationFilter(django_filters.FilterSet):
@@ -29,7 +29,7 @@ class RegistrationFilter(django_filters.FilterSet):
     )
     checked_in = django_filters.ChoiceFilter(
         method="filter_checked_in",
-        choices=[("yes", "Checked in"), ("no", "Not checked in")],
+        choices=[("yes", gettext_lazy("Checked in")), ("no", gettext_lazy("Not checked in"))],
         label=gettext_lazy("Check-in"),
         empty_label=gettext_lazy("Either"),
     )

@@ -86,7 +86,7 @@ class RegistrationTable(tables.Table):
             "...",
         )
         attrs = {"class": "data-table"}
-        empty_text = "No players registered yet."
+        empty_text = gettext_lazy("No players registered yet.")
 
     def __init__(self, *args, organiser: bool = False, **kwargs):
         if not organiser:

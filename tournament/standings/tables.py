@@ -51,7 +51,7 @@ class StandingsTable(tables.Table):
 
     class Meta:
         attrs = {"class": "data-table standings"}
-        empty_text = "No confirmed results yet."
+        empty_text = gettext_lazy("No confirmed results yet.")
         sequence = ("rank", "name", "ema_number", "country", "total", "...", "played", "penalties")
 
     def __init__(self, data, *, session_numbers, **kwargs):
