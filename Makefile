@@ -38,9 +38,11 @@ test: dev-venv system-deps
 # `make run` needs no gettext. tests/i18n fails while a catalogue misses a message.
 LANGS := de fr it nl pl
 messages: dev-venv system-deps
-	DEBUG=1 $(PY) manage.py makemessages $(addprefix -l ,$(LANGS)) --no-obsolete \
-	  --ignore='.venv/*' --ignore='tests/*' --ignore='benchmarks/*' --ignore='staticfiles/*' \
-	  --ignore='docs/*' --ignore='deploy/*'
+	for domain in django djangojs; do \
+	  DEBUG=1 $(PY) manage.py makemessages -d $$domain $(addprefix -l ,$(LANGS)) --no-obsolete \
+	    --ignore='.venv/*' --ignore='tests/*' --ignore='benchmarks/*' --ignore='staticfiles/*' \
+	    --ignore='docs/*' --ignore='deploy/*' || exit 1; \
+	done
 	DEBUG=1 $(PY) manage.py compilemessages --ignore='.venv/*'
 
 lint: dev-venv

@@ -32,16 +32,20 @@ LOCALE = Path(settings.BASE_DIR) / "locale"
 SKIP = {"locale", "tests", "benchmarks", "staticfiles", "docs", "deploy", "scripts"}
 
 
-def _po(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / "django.po"
+# django: templates and Python; djangojs: the scripts of static/js (JavaScriptCatalog).
+DOMAINS = ["django", "djangojs"]
+
+
+def _po(lang: str, domain: str = "django") -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def _key(entry) -> tuple:
     return (entry.msgctxt, entry.msgid, entry.msgid_plural)
 
 
-@pytest.fixture(scope="module")
-def extracted(tmp_path_factory) -> set[tuple]:
+@pytest.fixture(scope="module", params=DOMAINS)
+def extracted(request, tmp_path_factory) -> tuple[str, set[tuple]]:
     """The messages the code and templates mark today, as makemessages finds them.
 
     makemessages writes beside the code it reads when a ``locale`` folder is there: it runs
@@ -61,28 +65,37 @@ def extracted(tmp_path_factory) -> set[tuple]:
     try:
         with override_settings(LOCALE_PATHS=[str(out)]):
             call_command(
-                "makemessages", locale=["de"], symlinks=True, verbosity=0, no_obsolete=True
+                "makemessages",
+                locale=["de"],
+                domain=request.param,
+                symlinks=True,
+                verbosity=0,
+                no_obsolete=True,
             )
     finally:
         os.chdir(previous)
-    fresh = out / "de" / "LC_MESSAGES" / "django.po"
+    fresh = out / "de" / "LC_MESSAGES" / f"{request.param}.po"
     assert fresh.exists(), "makemessages wrote nothing"
-    return {_key(e) for e in messages(fresh)}
+    return request.param, {_key(e) for e in messages(fresh)}
 
 
 def test_there_is_a_catalogue_per_language():
     assert LANGUAGES == ["de", "fr", "it", "nl", "pl"]
     for lang in LANGUAGES:
-        assert _po(lang).exists(), f"no catalogue for {lang}"
+        for domain in DOMAINS:
+            assert _po(lang, domain).exists(), f"no {domain} catalogue for {lang}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_catalogue_holds_every_marked_message(extracted, lang):
-    committed = {_key(e) for e in messages(_po(lang))}
+    domain, extracted = extracted
+    committed = {_key(e) for e in messages(_po(lang, domain))}
     missing = sorted(str(k[1])[:70] for k in extracted - committed)
     stale = sorted(str(k[1])[:70] for k in committed - extracted)
-    assert not missing, f"{lang}: run makemessages and translate {len(missing)}: {missing[:10]}"
-    assert not stale, f"{lang}: messages no longer in the code: {stale[:10]}"
+    assert not missing, (
+        f"{lang} {domain}: run make messages and translate {len(missing)}: {missing[:10]}"
+    )
+    assert not stale, f"{lang} {domain}: messages no longer in the code: {stale[:10]}"
 
 
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%|\{[A-Za-z_][^{}]*\}")
@@ -92,10 +105,11 @@ def _placeholders(text: str) -> list[str]:
     return sorted(_PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_message_is_translated_and_keeps_its_placeholders(lang):
+def test_every_message_is_translated_and_keeps_its_placeholders(lang, domain):
     problems = []
-    for entry in messages(_po(lang)):
+    for entry in messages(_po(lang, domain)):
         if "fuzzy" in entry.flags:
             problems.append(f"fuzzy: {entry.msgid[:60]}")
         if not entry.msgstr or any(not text.strip() for text in entry.msgstr.values()):
@@ -108,26 +122,30 @@ def test_every_message_is_translated_and_keeps_its_placeholders(lang):
     assert not problems, f"{lang}:\n" + "\n".join(problems[:20])
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_msgfmt_check_passes(lang):
+def test_msgfmt_check_passes(lang, domain):
     if not shutil.which("msgfmt"):
         pytest.fail("gettext is not installed: scripts/system-deps.sh installs it")
     result = subprocess.run(
-        ["msgfmt", "--check", "-o", "/dev/null", str(_po(lang))], capture_output=True, text=True
+        ["msgfmt", "--check", "-o", "/dev/null", str(_po(lang, domain))],
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_committed_mo_matches_the_po(lang):
+def test_committed_mo_matches_the_po(lang, domain):
     """``make run`` uses the committed .mo without gettext: it must be compiled from the .po."""
-    mo = _po(lang).with_suffix(".mo")
+    mo = _po(lang, domain).with_suffix(".mo")
     assert mo.exists(), f"{mo} is missing: run manage.py compilemessages"
     with mo.open("rb") as f:
         catalog = dict(gettext.GNUTranslations(f)._catalog)
     catalog.pop("", None)
     expected = {}
-    for entry in messages(_po(lang)):
+    for entry in messages(_po(lang, domain)):
         if entry.msgid_plural:
             for index, text in entry.msgstr.items():
                 expected[(entry.msgid, index)] = text

@@ -133,3 +133,11 @@ def test_a_broken_translation_falls_back_to_english(monkeypatch):
     violation = RuleViolation("x", "y", "{field} must be a number, not {value}", field="f", value=1)
     monkeypatch.setattr("scoring.violations.gettext", lambda text: "{missing} placeholder")
     assert violation_message(violation) == "f must be a number, not 1"
+
+
+def test_the_scripts_get_their_text_in_the_page_s_language(client):
+    german = client.get("/jsi18n/?lang=de", HTTP_ACCEPT_LANGUAGE="de")
+    assert german.status_code == 200 and german["Content-Type"].startswith("text/javascript")
+    assert "N\\u00e4chste Hand" in german.content.decode() or "Nächste Hand" in german.text
+    english = client.get("/jsi18n/?lang=en-gb").content.decode()
+    assert "Hand" not in english  # English needs no catalogue: the scripts' own text
