@@ -52,6 +52,8 @@ def test_switch_to_polish_and_back_on_a_phone(phone, cup):
     assert "Zaloguj się" in _header(phone)
     assert phone.inner_text("h1").startswith("Klasyfikacja")
     assert phone.input_value("#language-switch") == "pl"
+    # The scripts (static/js) get their text from the JavaScript catalogue in the same language.
+    assert phone.evaluate("window.gettext('Next hand →')") == "Następne rozdanie →"
     _fits(phone)
 
     # The menu in Polish fits the phone; the choice stays on the next page, and the data
