@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django_countries.fields import CountryField
 from simple_history.models import HistoricalRecords
 
@@ -194,7 +194,7 @@ class Player(models.Model):
 class Registration(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", gettext_lazy("Awaiting confirmation")
-        CONFIRMED = "confirmed", gettext_lazy("Confirmed")
+        CONFIRMED = "confirmed", pgettext_lazy("registration status", "Confirmed")
         WAITING = "waiting", gettext_lazy("Waiting list")
         WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
 

@@ -146,11 +146,13 @@ def test_committed_mo_matches_the_po(lang, domain):
     catalog.pop("", None)
     expected = {}
     for entry in messages(_po(lang, domain)):
+        # gettext keys a message with a context as "context\x04message".
+        msgid = f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
         if entry.msgid_plural:
             for index, text in entry.msgstr.items():
-                expected[(entry.msgid, index)] = text
+                expected[(msgid, index)] = text
         else:
-            expected[entry.msgid] = entry.msgstr[0]
+            expected[msgid] = entry.msgstr[0]
     assert catalog == expected, f"{mo} is stale: run manage.py compilemessages"
 
 
