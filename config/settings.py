@@ -81,8 +81,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language of the page: the cookie set by the language switch (set_language), else
-    # the browser's Accept-Language, else LANGUAGE_CODE. After sessions, before common.
-    "django.middleware.locale.LocaleMiddleware",
+    # the browser's Accept-Language, else LANGUAGE_CODE; the API always in LANGUAGE_CODE
+    # (tournament/locale.py). After sessions, before common.
+    "tournament.locale.PageLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

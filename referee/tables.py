@@ -19,18 +19,18 @@ def _labelled(name: str) -> tables.Column:
 
 
 class LogTable(tables.Table):
-    at = _labelled("When")
-    by = _labelled("Who")
+    at = _labelled(gettext_lazy("When"))
+    by = _labelled(gettext_lazy("Who"))
     ref = _labelled("#")
-    action = _labelled("Action")
-    player = _labelled("Player")
-    session = _labelled("Session")
-    table = _labelled("Table")
-    hand = _labelled("Hand")
-    what = _labelled("What")
-    points = _labelled("Points")
-    counts = _labelled("Counts")
-    reason = _labelled("Reason")
+    action = _labelled(gettext_lazy("Action"))
+    player = _labelled(gettext_lazy("Player"))
+    session = _labelled(gettext_lazy("Session"))
+    table = _labelled(gettext_lazy("Table"))
+    hand = _labelled(gettext_lazy("Hand"))
+    what = _labelled(gettext_lazy("What"))
+    points = _labelled(gettext_lazy("Points"))
+    counts = _labelled(gettext_lazy("Counts"))
+    reason = _labelled(gettext_lazy("Reason"))
 
     class Meta:
         attrs = {"class": "data-table referee-log stack"}

@@ -20,8 +20,8 @@ from .services import SEATS, evaluate_entry, violation_hand
 
 SUBSTITUTE_CHOICES = [
     ("", "—"),
-    (FROM_START, "Substitute from the start"),
-    (DURING, "Substitute joined during the session"),
+    (FROM_START, gettext_lazy("Substitute from the start")),
+    (DURING, gettext_lazy("Substitute joined during the session")),
 ]
 WIND_NAMES = ["East", "South", "West", "North"]
 

@@ -257,7 +257,7 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"Table {self.number}"
+        return self.name or gettext("Table {number}").format(number=self.number)
 
 
 class Session(models.Model):
@@ -312,7 +312,7 @@ class Session(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Session {self.number}"
+        return gettext("Session {number}").format(number=self.number)
 
 
 class Wind(models.IntegerChoices):

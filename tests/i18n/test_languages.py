@@ -81,12 +81,24 @@ def test_the_exports_stay_untranslated(client, standings_url):
     assert english.splitlines()[0] == german.splitlines()[0]
 
 
-def test_the_api_stays_untranslated(client, tournament):
-    url = f"/api/v1/tournaments/{tournament.slug}"
-    english = client.get(url)
-    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de")
-    assert english.status_code == german.status_code == 200
-    assert english.json() == german.json()
+def test_the_api_stays_untranslated(client, tournament, seated_session):
+    for path in ["", "/players", f"/sessions/{seated_session.number}/seating"]:
+        url = f"/api/v1/tournaments/{tournament.slug}{path}"
+        english = client.get(url)
+        german = client.get(url, HTTP_ACCEPT_LANGUAGE="de")
+        client.cookies["django_language"] = "pl"
+        polish = client.get(url)
+        del client.cookies["django_language"]
+        assert english.status_code == german.status_code == polish.status_code == 200, url
+        assert english.json() == german.json() == polish.json(), url
+
+
+def test_tables_and_sessions_are_named_in_the_language(seated_session):
+    table = seated_session.seats.first().table
+    with translation.override("de"):
+        assert str(table) == f"Tisch {table.number}"
+        assert str(seated_session) == f"Runde {seated_session.number}"
+    assert str(table) == f"Table {table.number}"
 
 
 def test_a_service_error_is_in_the_reader_s_language(client, organiser, tournament):
