@@ -153,3 +153,14 @@ def test_the_scripts_get_their_text_in_the_page_s_language(client):
     assert "N\\u00e4chste Hand" in german.content.decode() or "Nächste Hand" in german.text
     english = client.get("/jsi18n/?lang=en-gb").content.decode()
     assert "Hand" not in english  # English needs no catalogue: the scripts' own text
+
+
+def test_the_error_pages_are_translated(client, stranger, draft_tournament):
+    page = client.get("/t/no-such-event/", HTTP_ACCEPT_LANGUAGE="it")
+    assert page.status_code == 404
+    assert "Pagina non trovata" in page.content.decode()
+    client.force_login(stranger)
+    url = reverse("tournament:dashboard", args=[draft_tournament.slug])
+    denied = client.get(url, HTTP_ACCEPT_LANGUAGE="nl")
+    assert denied.status_code in (403, 404)
+    assert 'lang="nl"' in denied.content.decode()
