@@ -1,11 +1,12 @@
 # make run   set up a virtual environment, load the demo tournament, serve it on :8000
 # make test  set up (Python packages, Debian's chromium and redis-server) and run all tests
+# make messages  gather the marked text into locale/*/django.po and compile the .mo files
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1:8000
 
-.PHONY: run test venv dev-venv system-deps lint format bench clean
+.PHONY: run test venv dev-venv system-deps lint format bench clean messages
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +32,18 @@ run: venv
 
 test: dev-venv system-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The catalogues (issue 19): after marking new text, translate the new entries of each
+# locale/<lang>/LC_MESSAGES/django.po, then compile. The .mo files are committed, so that
+# `make run` needs no gettext. tests/i18n fails while a catalogue misses a message.
+LANGS := de fr it nl pl
+messages: dev-venv system-deps
+	for domain in django djangojs; do \
+	  DEBUG=1 $(PY) manage.py makemessages -d $$domain $(addprefix -l ,$(LANGS)) --no-obsolete \
+	    --ignore='.venv/*' --ignore='tests/*' --ignore='benchmarks/*' --ignore='staticfiles/*' \
+	    --ignore='docs/*' --ignore='deploy/*' || exit 1; \
+	done
+	DEBUG=1 $(PY) manage.py compilemessages --ignore='.venv/*'
 
 lint: dev-venv
 	$(VENV)/bin/ruff check .

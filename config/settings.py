@@ -80,6 +80,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of the page: the cookie set by the language switch (set_language), else
+    # the browser's Accept-Language, else LANGUAGE_CODE; the API always in LANGUAGE_CODE
+    # (tournament/locale.py). After sessions, before common.
+    "tournament.locale.PageLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -103,6 +107,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournament.context_processors.current_tournament",
@@ -185,6 +190,21 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = env("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
+# The languages of the pages (issue 19): English, and those of the players of most European
+# events. The names are in their own language in the switch (base.html). URLs stay the same
+# in every language; the API and the exports are data and stay untranslated.
+LANGUAGES = [
+    ("en-gb", "English"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("it", "Italiano"),
+    ("nl", "Nederlands"),
+    ("pl", "Polski"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The chosen language is kept for a year, like a player's next events.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -1,6 +1,9 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
+from django.utils import timezone
+from django.views.decorators.http import last_modified
+from django.views.i18n import JavaScriptCatalog
 
 from api.views import api
 from tournament import webapp
@@ -11,6 +14,11 @@ from tournament.registration import views as registration_views
 # Registered once, before the feature URL modules are included: every id and number in a
 # URL is an ``<id:...>`` bounded to 63 bits (tournament/converters.py), never a bare ``int``.
 register_converter(IdConverter, "id")
+
+# The translations the scripts of static/js use (gettext, interpolate), in the page's language.
+# It changes only with a deployment: browsers revalidate it against the start of the process,
+# and base.html puts the language in its address, so that each language is cached apart.
+_STARTED = timezone.now()
 
 urlpatterns = [
     path("", event_views.home, name="home"),
@@ -37,6 +45,14 @@ urlpatterns = [
         "password-reset/done/",
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
+    ),
+    # The language switch of every page posts to set_language (base.html); no i18n_patterns:
+    # the URLs stay the same in every language.
+    path("i18n/", include("django.conf.urls.i18n")),
+    path(
+        "jsi18n/",
+        last_modified(lambda request, **kwargs: _STARTED)(JavaScriptCatalog.as_view()),
+        name="javascript-catalog",
     ),
     path("admin/", admin.site.urls),
     path("t/", include("tournament.urls")),

@@ -5,6 +5,7 @@ Big inputs for one thumb."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from .kinds import PenaltyRuleError, kind_rules, penalty_points, show
 from .models import Substitution
@@ -17,26 +18,28 @@ class PenaltyForm(forms.Form):
     minutes = forms.IntegerField(
         required=False,
         min_value=1,
-        label="Minutes late",
+        label=gettext_lazy("Minutes late"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
     )
-    serious = forms.BooleanField(required=False, label="Serious or repeated case")
+    serious = forms.BooleanField(required=False, label=gettext_lazy("Serious or repeated case"))
     amount = forms.DecimalField(
         required=False,
         min_value=0,
         max_digits=6,
         decimal_places=1,
-        label="Points the player loses",
+        label=gettext_lazy("Points the player loses"),
         widget=forms.NumberInput(attrs={**_NUM, "step": "0.1"}),
     )
     hand = forms.CharField(
         required=False,
         max_length=30,
-        label="Hand",
-        help_text="e.g. E3 or S2, 1 counter",
+        label=gettext_lazy("Hand"),
+        help_text=gettext_lazy("e.g. E3 or S2, 1 counter"),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
-    reason = forms.CharField(required=False, label="Note", widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        required=False, label=gettext_lazy("Note"), widget=forms.Textarea(attrs={"rows": 2})
+    )
 
     def __init__(self, *args, ruleset, kind: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -65,7 +68,9 @@ class PenaltyForm(forms.Form):
         # column is a small integer: a lateness beyond it is a typing slip.
         if minutes is not None and minutes > MAX_LATE_MINUTES:
             raise forms.ValidationError(
-                f"Minutes late: at most {MAX_LATE_MINUTES}, the longest session."
+                gettext("Minutes late: at most {MAX_LATE_MINUTES}, the longest session.").format(
+                    MAX_LATE_MINUTES=MAX_LATE_MINUTES
+                )
             )
         return minutes
 
@@ -89,27 +94,29 @@ class PenaltyForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(
-        label="Reason", widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
+        label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
     )
 
 
 class CorrectionForm(PenaltyForm):
     correction = forms.CharField(
-        label="Reason for the correction", widget=forms.Textarea(attrs={"rows": 2})
+        label=gettext_lazy("Reason for the correction"), widget=forms.Textarea(attrs={"rows": 2})
     )
 
 
 class SubstitutionForm(forms.Form):
-    substitute = forms.TypedChoiceField(coerce=int, label="Reserve", widget=forms.RadioSelect)
+    substitute = forms.TypedChoiceField(
+        coerce=int, label=gettext_lazy("Reserve"), widget=forms.RadioSelect
+    )
     timing = forms.ChoiceField(
         choices=Substitution.Timing.choices,
         widget=forms.RadioSelect,
-        label="The substitute plays",
+        label=gettext_lazy("The substitute plays"),
     )
     reason = forms.CharField(
         required=False,
-        label="Reason",
-        help_text="e.g. more than 10 minutes late, ill",
+        label=gettext_lazy("Reason"),
+        help_text=gettext_lazy("e.g. more than 10 minutes late, ill"),
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 

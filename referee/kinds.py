@@ -16,6 +16,7 @@ from scoring.rules import penalties as core
 from scoring.rules.errors import RuleViolation
 from scoring.rules.penalties import KindRule
 from scoring.rules.rulesets import Ruleset
+from scoring.violations import violation_message
 
 
 class PenaltyRuleError(Exception):
@@ -125,4 +126,6 @@ def penalty_points(
     try:
         return core.penalty_points(ruleset, kind, minutes=minutes, serious=serious, amount=amount)
     except RuleViolation as violation:
-        raise PenaltyRuleError(violation.message, violation.params.get("field")) from None
+        raise PenaltyRuleError(
+            violation_message(violation), violation.params.get("field")
+        ) from None

@@ -16,6 +16,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from scoring.rules import penalties
 from tournament.models import Player, Session, Table, Tournament
@@ -63,22 +64,26 @@ class Penalty(DeskRecord):
     class Kind(models.TextChoices):
         # The values are the rules core's (scoring.rules.penalties), so that stored rows
         # and the core name the same kinds.
-        CHOMBO = penalties.CHOMBO, "Chombo"
-        LATE = penalties.LATE, "Late"
-        OBSTRUCTION = penalties.OBSTRUCTION, "Obstruction"
-        PHONE = penalties.PHONE, "Phone"
-        INFORMATION = penalties.INFORMATION, "Passing information"
-        DEAD_HAND = penalties.DEAD_HAND, "Dead hand"
-        OTHER = penalties.OTHER, "Other point penalty"
+        CHOMBO = penalties.CHOMBO, gettext_lazy("Chombo")
+        LATE = penalties.LATE, gettext_lazy("Late")
+        OBSTRUCTION = penalties.OBSTRUCTION, gettext_lazy("Obstruction")
+        PHONE = penalties.PHONE, gettext_lazy("Phone")
+        INFORMATION = penalties.INFORMATION, gettext_lazy("Passing information")
+        DEAD_HAND = penalties.DEAD_HAND, gettext_lazy("Dead hand")
+        OTHER = penalties.OTHER, gettext_lazy("Other point penalty")
 
     kind = models.CharField(max_length=12, choices=Kind.choices)
     hand = models.CharField(
-        max_length=30, blank=True, help_text="The hand, e.g. 'E3' or 'South 2, 1 counter'."
+        max_length=30,
+        blank=True,
+        help_text=gettext_lazy("The hand, e.g. 'E3' or 'South 2, 1 counter'."),
     )
     minutes = models.PositiveSmallIntegerField(null=True, blank=True)  # lateness only
     serious = models.BooleanField(default=False)  # obstruction in serious or repeated cases
     points = models.DecimalField(
-        max_digits=7, decimal_places=2, help_text="Tournament points, negative; 0: logged only."
+        max_digits=7,
+        decimal_places=2,
+        help_text=gettext_lazy("Tournament points, negative; 0: logged only."),
     )
     corrects = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.RESTRICT, related_name="corrections"
@@ -101,8 +106,8 @@ class Substitution(DeskRecord):
     class Timing(models.TextChoices):
         # The values are the score sheet's substitute marks, the rules core's
         # ``substitutes`` field (scoring.rules.substitutes).
-        FROM_START = "start", "From the start of the session"
-        DURING = "during", "Joined during the session"
+        FROM_START = "start", gettext_lazy("From the start of the session")
+        DURING = "during", gettext_lazy("Joined during the session")
 
     substitute = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     timing = models.CharField(max_length=6, choices=Timing.choices)

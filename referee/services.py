@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.models import ScoreSheet
 from tournament.cache import public_pages_changed
@@ -34,19 +35,31 @@ class DeskError(Exception):
 def _registration(tournament: Tournament, player: Player) -> Registration:
     reg = Registration.objects.filter(tournament=tournament, player=player).first()
     if reg is None:
-        raise DeskError(f"{player} is not registered in {tournament}.")
+        raise DeskError(
+            gettext("{player} is not registered in {tournament}.").format(
+                player=player, tournament=tournament
+            )
+        )
     return reg
 
 
 def _check_session(tournament: Tournament, session: Session | None) -> None:
     if session is not None and session.tournament_id != tournament.pk:
-        raise DeskError(f"{session} is not a session of {tournament}.", "session")
+        raise DeskError(
+            gettext("{session} is not a session of {tournament}.").format(
+                session=session, tournament=tournament
+            ),
+            "session",
+        )
 
 
 def _reason(reason: str, what: str) -> str:
     reason = (reason or "").strip()
     if not reason:
-        raise DeskError(f"Give the reason {what}: it stays in the referee log.", "reason")
+        raise DeskError(
+            gettext("Give the reason {what}: it stays in the referee log.").format(what=what),
+            "reason",
+        )
     return reason
 
 
@@ -106,7 +119,7 @@ def _withdraw(model, record, *, user, reason: str, now=None) -> None:
         withdrawn_at=now, withdrawn_by=user, withdrawal_reason=reason
     )
     if not updated:
-        raise DeskError("This was already withdrawn.")
+        raise DeskError(gettext("This was already withdrawn."))
     public_pages_changed(record.tournament_id)  # an UPDATE sends no signal
     record.withdrawn_at, record.withdrawn_by, record.withdrawal_reason = now, user, reason
 
@@ -134,7 +147,7 @@ def penalty_correct(
     new one points at it.  Kind, player and session stay (otherwise it is a new penalty)."""
     reason = _reason(reason, "for the correction")
     if not penalty.is_active:
-        raise DeskError("A withdrawn penalty cannot be corrected; log a new one.")
+        raise DeskError(gettext("A withdrawn penalty cannot be corrected; log a new one."))
     _withdraw(Penalty, penalty, user=user, reason=f"Corrected: {reason}", now=now)
     return penalty_create(
         tournament=penalty.tournament,
@@ -185,27 +198,47 @@ def substitution_create(
     """
     _check_session(tournament, session)
     if timing not in Substitution.Timing.values:
-        raise DeskError("From the start of the session, or during it?", "timing")
+        raise DeskError(gettext("From the start of the session, or during it?"), "timing")
     if timing == Substitution.Timing.DURING and session.state == Session.State.PLANNED:
         raise DeskError(
-            f"{session} has not started: the substitute plays it from the start.", "timing"
+            gettext("{session} has not started: the substitute plays it from the start.").format(
+                session=session
+            ),
+            "timing",
         )
     seat = Seat.objects.select_for_update().filter(session=session, player=player).first()
     if seat is None:
-        raise DeskError(f"{player} has no seat in {session}.")
+        raise DeskError(
+            gettext("{player} has no seat in {session}.").format(player=player, session=session)
+        )
     reg = _registration(tournament, substitute)
     if not reg.is_reserve or reg.status == Registration.Status.WITHDRAWN:
-        raise DeskError(f"{substitute} is not a reserve of this tournament.", "substitute")
+        raise DeskError(
+            gettext("{substitute} is not a reserve of this tournament.").format(
+                substitute=substitute
+            ),
+            "substitute",
+        )
     if active_disqualification(tournament, substitute):
-        raise DeskError(f"{substitute} is disqualified.", "substitute")
+        raise DeskError(
+            gettext("{substitute} is disqualified.").format(substitute=substitute), "substitute"
+        )
     if Seat.objects.filter(session=session, player=substitute).exists():
-        raise DeskError(f"{substitute} already plays in {session}.", "substitute")
+        raise DeskError(
+            gettext("{substitute} already plays in {session}.").format(
+                substitute=substitute, session=session
+            ),
+            "substitute",
+        )
     if _sheet_exists(session, seat.table_id):
         # The sheet's results name the players who were seated: changing the seat under a
         # sheet would leave them naming the wrong person.
         raise DeskError(
-            f"{seat.table} already has a score sheet for {session}: a substitution changes "
-            "who sits there, so it must be recorded before the sheet is entered."
+            gettext(
+                "{table} already has a score sheet for {session}: a "
+                "substitution changes who sits there, so it must be "
+                "recorded before the sheet is entered."
+            ).format(table=seat.table, session=session)
         )
     try:
         with transaction.atomic():
@@ -222,7 +255,11 @@ def substitution_create(
                 created_at=now or timezone.now(),
             )
     except IntegrityError:
-        raise DeskError(f"{player} was already substituted in {session}.") from None
+        raise DeskError(
+            gettext("{player} was already substituted in {session}.").format(
+                player=player, session=session
+            )
+        ) from None
     seat.player = substitute
     seat.save(update_fields=["player"])
     return record
@@ -245,15 +282,24 @@ def substitution_withdraw(
     )
     if seat is None or seat.player_id != substitution.substitute_id:
         raise DeskError(
-            "The seat no longer holds the substitute (the seating changed): fix the seating."
+            gettext(
+                "The seat no longer holds the substitute (the seating changed): fix the seating."
+            )
         )
     if _sheet_exists(substitution.session, substitution.table_id):
         raise DeskError(
-            f"{substitution.table} already has a score sheet for {substitution.session}: "
-            "the substitute played there; correct the sheet's seats first."
+            gettext(
+                "{table} already has a score sheet for {session}: the "
+                "substitute played there; correct the sheet's seats "
+                "first."
+            ).format(table=substitution.table, session=substitution.session)
         )
     if Seat.objects.filter(session_id=substitution.session_id, player=substitution.player).exists():
-        raise DeskError(f"{substitution.player} has another seat in {substitution.session}.")
+        raise DeskError(
+            gettext("{player} has another seat in {session}.").format(
+                player=substitution.player, session=substitution.session
+            )
+        )
     _withdraw(Substitution, substitution, user=user, reason=reason, now=now)
     seat.player = substitution.player
     seat.save(update_fields=["player"])
@@ -311,7 +357,9 @@ def disqualification_create(
                 created_at=now or timezone.now(),
             )
     except IntegrityError:
-        raise DeskError(f"{player} is already disqualified.") from None
+        raise DeskError(
+            gettext("{player} is already disqualified.").format(player=player)
+        ) from None
     Seat.objects.filter(pk__in=[s.pk for s in seats]).delete()
     public_pages_changed(tournament.pk)
     return record

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from tournament.spreadsheets import number
 
@@ -18,22 +19,22 @@ def _labelled(name: str) -> tables.Column:
 
 
 class LogTable(tables.Table):
-    at = _labelled("When")
-    by = _labelled("Who")
+    at = _labelled(gettext_lazy("When"))
+    by = _labelled(gettext_lazy("Who"))
     ref = _labelled("#")
-    action = _labelled("Action")
-    player = _labelled("Player")
-    session = _labelled("Session")
-    table = _labelled("Table")
-    hand = _labelled("Hand")
-    what = _labelled("What")
-    points = _labelled("Points")
-    counts = _labelled("Counts")
-    reason = _labelled("Reason")
+    action = _labelled(gettext_lazy("Action"))
+    player = _labelled(gettext_lazy("Player"))
+    session = _labelled(gettext_lazy("Session"))
+    table = _labelled(gettext_lazy("Table"))
+    hand = _labelled(gettext_lazy("Hand"))
+    what = _labelled(gettext_lazy("What"))
+    points = _labelled(gettext_lazy("Points"))
+    counts = _labelled(gettext_lazy("Counts"))
+    reason = _labelled(gettext_lazy("Reason"))
 
     class Meta:
         attrs = {"class": "data-table referee-log stack"}
-        empty_text = "Nothing logged yet."
+        empty_text = gettext_lazy("Nothing logged yet.")
 
     def render_at(self, value):
         return f"{timezone.localtime(value):%d %b %H:%M:%S}"

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django_tables2 import RequestConfig
 
 from scoring.reporting.selectors import desk_alerts
@@ -41,7 +41,7 @@ def _session(request, tournament: Tournament) -> Session | None:
     if raw:
         number = parse_id(raw)
         if number is None:
-            raise Http404("No such session.")
+            raise Http404(gettext("No such session."))
         return get_object_or_404(Session, tournament=tournament, number=number)
     return selectors.current_session(tournament)
 
@@ -49,7 +49,7 @@ def _session(request, tournament: Tournament) -> Session | None:
 def _player(tournament: Tournament, player_id: int) -> Player:
     registered = Registration.objects.filter(tournament=tournament, player_id=player_id)
     if not registered.exists():
-        raise Http404("No such player in this tournament.")
+        raise Http404(gettext("No such player in this tournament."))
     return get_object_or_404(Player, pk=player_id)
 
 
@@ -119,7 +119,12 @@ def desk(request, slug: str):
     if len(q) > SEARCH_MAX:
         # Every word is one more LIKE on two columns: a pasted page of text would make a
         # query the database refuses ("Expression tree is too large").
-        messages.error(request, f"Search: type at most {SEARCH_MAX} characters of a name.")
+        messages.error(
+            request,
+            gettext("Search: type at most {SEARCH_MAX} characters of a name.").format(
+                SEARCH_MAX=SEARCH_MAX
+            ),
+        )
         q = ""
     lines = selectors.desk_players(tournament, session, q) if q else []
     if q and len(lines) == 1:
@@ -175,10 +180,10 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
     tournament = staffed_tournament(request, slug)
     ruleset = tournament.rules()
     if kind not in kind_rules(ruleset):
-        raise Http404("No such penalty kind.")
+        raise Http404(gettext("No such penalty kind."))
     session = _session(request, tournament)
     if session is None:
-        messages.error(request, "This tournament has no sessions yet.")
+        messages.error(request, gettext("This tournament has no sessions yet."))
         return redirect("referee:desk", slug)
     person = _player(tournament, player_id)
     form = PenaltyForm(request.POST or None, ruleset=ruleset, kind=kind)
@@ -202,8 +207,12 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
         else:
             messages.success(
                 request,
-                f"{penalty.get_kind_display()} for {person}: {show(penalty.points)} points "
-                f"(session {session.number}).",
+                gettext("{value} for {person}: {value2} points (session {number}).").format(
+                    value=penalty.get_kind_display(),
+                    person=person,
+                    value2=show(penalty.points),
+                    number=session.number,
+                ),
             )
             return redirect(_player_url(tournament, person, session))
     # EMA 5.7 / WRC 7.2: past the limit the answer is a substitute, offered as a button.
@@ -284,7 +293,7 @@ def penalty_correct(request, slug: str, pk: int):
     tournament = staffed_tournament(request, slug)
     penalty = _penalty(tournament, pk)
     if not penalty.is_active:
-        messages.error(request, "A withdrawn penalty cannot be corrected; log a new one.")
+        messages.error(request, gettext("A withdrawn penalty cannot be corrected; log a new one."))
         return redirect(_player_url(tournament, penalty.player, penalty.session))
     initial = {
         "minutes": penalty.minutes,
@@ -314,7 +323,9 @@ def penalty_correct(request, slug: str, pk: int):
         else:
             messages.success(
                 request,
-                f"P{penalty.pk} corrected by P{new.pk}: {show(new.points)} points.",
+                gettext("P{pk} corrected by P{pk2}: {value} points.").format(
+                    pk=penalty.pk, pk2=new.pk, value=show(new.points)
+                ),
             )
             return redirect(_player_url(tournament, penalty.player, penalty.session))
     return render(
@@ -340,8 +351,9 @@ def substitute_new(request, slug: str, player_id: int):
     if seat is None:
         messages.error(
             request,
-            f"{person} has no seat in session {session.number if session else '-'}: "
-            "there is nobody to replace.",
+            gettext("{person} has no seat in session {value}: there is nobody to replace.").format(
+                person=person, value=session.number if session else "-"
+            ),
         )
         return redirect(_player_url(tournament, person, session))
     reserves = selectors.available_reserves(tournament, session)
@@ -368,8 +380,12 @@ def substitute_new(request, slug: str, player_id: int):
         else:
             messages.success(
                 request,
-                f"{substitute} plays for {person} at {seat.table}, session {session.number}. "
-                f"{person} misses the session.",
+                gettext(
+                    "{substitute} plays for {person} at {table}, session "
+                    "{number}. {person} misses the session."
+                ).format(
+                    substitute=substitute, person=person, table=seat.table, number=session.number
+                ),
             )
             return redirect(_player_url(tournament, person, session))
     return render(

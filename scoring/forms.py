@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from django import forms
 from django.forms import formset_factory
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring.rules.errors import RuleViolation
 from scoring.rules.payments import MAX_FU
 from scoring.rules.rulesets import points_limit
 from scoring.rules.substitutes import DURING, FROM_START
+from scoring.violations import violation_message
 from tournament.fields import bounded_integer
 
 from .models import StandingsSettings
@@ -18,8 +20,8 @@ from .services import SEATS, evaluate_entry, violation_hand
 
 SUBSTITUTE_CHOICES = [
     ("", "—"),
-    (FROM_START, "Substitute from the start"),
-    (DURING, "Substitute joined during the session"),
+    (FROM_START, gettext_lazy("Substitute from the start")),
+    (DURING, gettext_lazy("Substitute joined during the session")),
 ]
 WIND_NAMES = ["East", "South", "West", "North"]
 
@@ -52,7 +54,7 @@ class SheetMetaForm(forms.Form):
     """Fields shared by both kinds of sheet: the optimistic-lock version and the reason."""
 
     version = bounded_integer(
-        "Version of the sheet (hidden)",
+        gettext_lazy("Version of the sheet (hidden)"),
         min_value=0,
         max_value=MAX_VERSION,
         widget=forms.HiddenInput,
@@ -60,8 +62,8 @@ class SheetMetaForm(forms.Form):
     reason = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
-        label="Reason for the correction",
-        help_text="Required once the sheet is confirmed.",
+        label=gettext_lazy("Reason for the correction"),
+        help_text=gettext_lazy("Required once the sheet is confirmed."),
     )
 
     def __init__(self, *args, tournament, names, confirmed=False, **kwargs):
@@ -70,12 +72,18 @@ class SheetMetaForm(forms.Form):
         self.names = names
         self.confirmed = confirmed
         for i, name in enumerate(names):
-            label = f"{WIND_NAMES[i]} ({name}) is a substitute"
+            label = gettext("{wind} ({name}) is a substitute").format(
+                wind=gettext(WIND_NAMES[i]), name=name
+            )
             self.fields[f"substitute_{i}"] = forms.ChoiceField(
                 choices=SUBSTITUTE_CHOICES,
                 required=False,
                 label=label,
-                error_messages={"invalid_choice": f"{label}: choose one of the listed answers."},
+                error_messages={
+                    "invalid_choice": gettext("{label}: choose one of the listed answers.").format(
+                        label=label
+                    )
+                },
             )
         self.answer: dict | None = None
 
@@ -89,7 +97,7 @@ class SheetMetaForm(forms.Form):
         reason = self.cleaned_data.get("reason", "").strip()
         if self.confirmed and not reason:
             raise forms.ValidationError(
-                "This sheet is confirmed: a correction needs the reason, for the history."
+                gettext("This sheet is confirmed: a correction needs the reason, for the history.")
             )
         return reason
 
@@ -103,13 +111,13 @@ class FinalScoresForm(SheetMetaForm):
         limit = points_limit(ruleset)
         for i, name in enumerate(self.names):
             self.fields[f"points_{i}"] = bounded_integer(
-                f"{WIND_NAMES[i]}: {name}",
+                gettext("{value}: {name}").format(value=gettext(WIND_NAMES[i]), name=name),
                 min_value=-limit,
                 max_value=limit,
                 widget=forms.NumberInput(attrs={"step": 100, "inputmode": "numeric"}),
             )
             self.fields[f"chombo_{i}"] = bounded_integer(
-                f"Chombo by {name}",
+                gettext("Chombo by {name}").format(name=name),
                 min_value=0,
                 max_value=MAX_CHOMBO,
                 initial=0,
@@ -118,7 +126,7 @@ class FinalScoresForm(SheetMetaForm):
             )
         # Every stick on the table came out of the points in play (EMA 3.3.14).
         self.fields["riichi_left"] = bounded_integer(
-            "Riichi sticks left on the table",
+            gettext("Riichi sticks left on the table"),
             min_value=0,
             max_value=limit // max(ruleset.riichi_stick, 100),
             initial=0,
@@ -150,25 +158,27 @@ class FinalScoresForm(SheetMetaForm):
         except RuleViolation as violation:
             name = violation.params.get("name")
             if name in self.names:
-                self.add_error(f"points_{self.names.index(name)}", violation.message)
+                self.add_error(f"points_{self.names.index(name)}", violation_message(violation))
             elif "sticks" in violation.params:
-                self.add_error("riichi_left", violation.message)
+                self.add_error("riichi_left", violation_message(violation))
             else:
-                raise forms.ValidationError(violation.message, code=violation.code) from None
+                raise forms.ValidationError(
+                    violation_message(violation), code=violation.code
+                ) from None
         return data
 
 
 # The rules core's messages name its JSON fields; a referee sees the sheet's labels.
 CORE_FIELD_LABELS = {
-    "set ended_by_time": "tick “The time limit ended the game”",
-    "ended_by_time": "“The time limit ended the game”",
+    "set ended_by_time": gettext_lazy("tick “The time limit ended the game”"),
+    "ended_by_time": gettext_lazy("“The time limit ended the game”"),
 }
 
 
 def readable(message: str) -> str:
     """A rules-core message with its interface field names replaced by the form's labels."""
     for name, label in CORE_FIELD_LABELS.items():
-        message = message.replace(name, label)
+        message = message.replace(name, str(label))
     return message
 
 
@@ -189,10 +199,10 @@ class HandForm(forms.Form):
         ("chombo", "Chombo"),
     ]
 
-    kind = forms.ChoiceField(choices=KINDS, required=False, label="Hand")
-    who = forms.ChoiceField(required=False, label="From / by")
-    liable = forms.ChoiceField(required=False, label="Liable (pao)")
-    abortive = forms.ChoiceField(required=False, label="Abortive draw")
+    kind = forms.ChoiceField(choices=KINDS, required=False, label=gettext_lazy("Hand"))
+    who = forms.ChoiceField(required=False, label=gettext_lazy("From / by"))
+    liable = forms.ChoiceField(required=False, label=gettext_lazy("Liable (pao)"))
+    abortive = forms.ChoiceField(required=False, label=gettext_lazy("Abortive draw"))
 
     def __init__(self, *args, names, ruleset, **kwargs):
         super().__init__(*args, **kwargs)
@@ -211,22 +221,30 @@ class HandForm(forms.Form):
         self.fields["who"].choices = seat_choices
         self.fields["liable"].choices = seat_choices
         for i in range(4):
-            self.fields[f"riichi_{i}"] = forms.BooleanField(required=False, label="R")
-            wind = WIND_NAMES[i]
+            self.fields[f"riichi_{i}"] = forms.BooleanField(required=False, label=gettext("R"))
+            wind = gettext(WIND_NAMES[i])
             self.fields[f"han_{i}"] = bounded_integer(
-                f"{wind} han", required=False, min_value=0, max_value=MAX_HAN, widget=_small("han")
+                gettext("{wind} han").format(wind=wind),
+                required=False,
+                min_value=0,
+                max_value=MAX_HAN,
+                widget=_small("han"),
             )
             self.fields[f"fu_{i}"] = bounded_integer(
-                f"{wind} fu", required=False, min_value=0, max_value=MAX_FU, widget=_small("fu")
+                gettext("{wind} fu").format(wind=wind),
+                required=False,
+                min_value=0,
+                max_value=MAX_FU,
+                widget=_small("fu"),
             )
             self.fields[f"yakuman_{i}"] = bounded_integer(
-                f"{wind} yakuman",
+                gettext("{wind} yakuman").format(wind=wind),
                 required=False,
                 min_value=0,
                 max_value=MAX_YAKUMAN,
                 widget=_small("Y"),
             )
-            self.fields[f"tenpai_{i}"] = forms.BooleanField(required=False, label="T")
+            self.fields[f"tenpai_{i}"] = forms.BooleanField(required=False, label=gettext("T"))
 
     def seat_fields(self):
         return [
@@ -250,13 +268,13 @@ class HandForm(forms.Form):
             label = {"ron": "who dealt in", "chombo": "who made the chombo"}.get(
                 kind, "who made nagashi mangan"
             )
-            self.add_error("who", f"Choose {label}.")
+            self.add_error("who", gettext("Choose {label}.").format(label=label))
         if kind in ("ron", "tsumo") and not winners:
-            self.add_error(None, "Enter the han (and fu) or yakuman of the winner.")
+            self.add_error(None, gettext("Enter the han (and fu) or yakuman of the winner."))
         if kind == "tsumo" and len(winners) > 1:
-            self.add_error(None, "A tsumo has one winner: enter han for one player only.")
+            self.add_error(None, gettext("A tsumo has one winner: enter han for one player only."))
         if kind == "abortive" and not data.get("abortive"):
-            self.add_error("abortive", "Choose which abortive draw.")
+            self.add_error("abortive", gettext("Choose which abortive draw."))
         entered = [
             name
             for name, value in data.items()
@@ -264,7 +282,7 @@ class HandForm(forms.Form):
         ]
         if not kind and entered:
             # A line with values but no kind: never guess; a cleared line is simply dropped.
-            self.add_error("kind", "Choose what happened in this hand, or clear the line.")
+            self.add_error("kind", gettext("Choose what happened in this hand, or clear the line."))
         return data
 
     def is_blank(self) -> bool:
@@ -369,8 +387,10 @@ class HandsSheetForm(SheetMetaForm):
 
     ended_by_time = forms.BooleanField(
         required=False,
-        label="The time limit ended the game",
-        help_text="Tick when the session clock stopped the game before the end of South 4.",
+        label=gettext_lazy("The time limit ended the game"),
+        help_text=gettext_lazy(
+            "Tick when the session clock stopped the game before the end of South 4."
+        ),
     )
 
     def __init__(self, *args, formset, **kwargs):
@@ -388,20 +408,23 @@ class HandsSheetForm(SheetMetaForm):
     def clean(self):
         data = super().clean()
         if not self.formset.is_valid():
-            raise forms.ValidationError("Some hands are incomplete: see the marked lines.")
+            raise forms.ValidationError(gettext("Some hands are incomplete: see the marked lines."))
         self.hand_forms = [f for f in self.formset.forms if not f.is_blank()]
         if not self.hand_forms:
-            raise forms.ValidationError("Enter the hands of the game, one line per hand.")
+            raise forms.ValidationError(gettext("Enter the hands of the game, one line per hand."))
         try:
             self.answer = evaluate_entry(self.tournament, "hands", self.entry(), self.names)
         except RuleViolation as violation:
-            message = readable(violation.message)
+            message = readable(violation_message(violation))
             index = violation_hand(violation)
             if index is not None and index < len(self.hand_forms):
                 # Said once, on the line it concerns; the top of the sheet only points there.
                 self.hand_forms[index].add_error(None, message)
                 raise forms.ValidationError(
-                    f"Hand {index + 1} is refused: see the marked line.", code=violation.code
+                    gettext("Hand {value} is refused: see the marked line.").format(
+                        value=index + 1
+                    ),
+                    code=violation.code,
                 ) from None
             raise forms.ValidationError(message, code=violation.code) from None
         return data
@@ -411,24 +434,26 @@ class CalculatorForm(forms.Form):
     """The hand calculator: tiles to han and fu, for a referee checking a declared hand."""
 
     tiles = forms.CharField(
-        label="Concealed tiles with the winning tile",
-        help_text="e.g. 234m567p22s345678s (m characters, p circles, s bamboo, z honours)",
+        label=gettext_lazy("Concealed tiles with the winning tile"),
+        help_text=gettext_lazy(
+            "e.g. 234m567p22s345678s (m characters, p circles, s bamboo, z honours)"
+        ),
     )
-    win_tile = forms.CharField(label="Winning tile", max_length=3)
+    win_tile = forms.CharField(label=gettext_lazy("Winning tile"), max_length=3)
     melds = forms.CharField(
         required=False,
-        label="Called sets",
-        help_text="Space-separated, e.g. 'pon:777z chi:123m ankan:1111p kan:9999s'",
+        label=gettext_lazy("Called sets"),
+        help_text=gettext_lazy("Space-separated, e.g. 'pon:777z chi:123m ankan:1111p kan:9999s'"),
     )
-    tsumo = forms.BooleanField(required=False, label="Self-drawn (tsumo)")
+    tsumo = forms.BooleanField(required=False, label=gettext_lazy("Self-drawn (tsumo)"))
     seat_wind = forms.ChoiceField(choices=[(w, w) for w in "ESWN"], initial="E")
     round_wind = forms.ChoiceField(choices=[(w, w) for w in "ESWN"], initial="E")
     riichi = forms.BooleanField(required=False)
     double_riichi = forms.BooleanField(required=False)
     ippatsu = forms.BooleanField(required=False)
-    rinshan = forms.BooleanField(required=False, label="After a kong (rinshan)")
-    chankan = forms.BooleanField(required=False, label="Robbing a kong (chankan)")
-    haitei = forms.BooleanField(required=False, label="Last tile (haitei/houtei)")
+    rinshan = forms.BooleanField(required=False, label=gettext_lazy("After a kong (rinshan)"))
+    chankan = forms.BooleanField(required=False, label=gettext_lazy("Robbing a kong (chankan)"))
+    haitei = forms.BooleanField(required=False, label=gettext_lazy("Last tile (haitei/houtei)"))
     dora_indicators = forms.CharField(required=False)
     ura_dora_indicators = forms.CharField(required=False)
 
@@ -443,7 +468,9 @@ class CalculatorForm(forms.Form):
             kind, _, tiles = part.partition(":")
             if not tiles:
                 raise forms.ValidationError(
-                    f"'{part}' is not a set: write kind:tiles, e.g. pon:777z."
+                    gettext("'{part}' is not a set: write kind:tiles, e.g. pon:777z.").format(
+                        part=part
+                    )
                 )
             melds.append({"kind": kind, "tiles": tiles})
         return melds
@@ -479,5 +506,5 @@ class CalculatorForm(forms.Form):
         try:
             self.answer = evaluate_hand(self.request())
         except RuleViolation as violation:
-            raise forms.ValidationError(violation.message, code=violation.code) from None
+            raise forms.ValidationError(violation_message(violation), code=violation.code) from None
         return data

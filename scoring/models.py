@@ -16,18 +16,19 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Player, Session, Table, Tournament
 
 
 class ScoreSheet(models.Model):
     class Mode(models.TextChoices):
-        FINAL = "final", "Final scores"
-        HANDS = "hands", "Hand by hand"
+        FINAL = "final", gettext_lazy("Final scores")
+        HANDS = "hands", gettext_lazy("Hand by hand")
 
     class Status(models.TextChoices):
-        ENTERED = "entered", "Entered"
-        CONFIRMED = "confirmed", "Confirmed"
+        ENTERED = "entered", gettext_lazy("Entered")
+        CONFIRMED = "confirmed", gettext_lazy("Confirmed")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sheets")
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="sheets")
@@ -68,10 +69,10 @@ class SheetVersion(models.Model):
     """One saved state of a sheet: kept forever, never edited."""
 
     class Action(models.TextChoices):
-        ENTERED = "entered", "Entered"
-        EDITED = "edited", "Edited"
-        CONFIRMED = "confirmed", "Confirmed"
-        CORRECTED = "corrected", "Corrected after confirmation"
+        ENTERED = "entered", gettext_lazy("Entered")
+        EDITED = "edited", gettext_lazy("Edited")
+        CONFIRMED = "confirmed", gettext_lazy("Confirmed")
+        CORRECTED = "corrected", gettext_lazy("Corrected after confirmation")
 
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
@@ -105,21 +106,25 @@ class TableResult(models.Model):
     """
 
     class Substitute(models.TextChoices):
-        NO = "", "No"
-        FROM_START = "start", "Substitute from the start of the session"
-        DURING = "during", "Substitute who joined during the session"
+        NO = "", gettext_lazy("No")
+        FROM_START = "start", gettext_lazy("Substitute from the start of the session")
+        DURING = "during", gettext_lazy("Substitute who joined during the session")
 
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="results")
     # Denormalised from the sheet so that the standings read one table with one index.
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="results")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="table_results")
     wind = models.PositiveSmallIntegerField()  # first seat, 0..3 = E, S, W, N
-    points = models.IntegerField(help_text="Final table points after leftover sticks.")
+    points = models.IntegerField(
+        help_text=gettext_lazy("Final table points after leftover sticks.")
+    )
     rank = models.PositiveSmallIntegerField()
     uma = models.DecimalField(max_digits=9, decimal_places=4)
     penalty = models.DecimalField(max_digits=9, decimal_places=4)
     table_score = models.DecimalField(
-        max_digits=9, decimal_places=4, help_text="The score without uma and penalties."
+        max_digits=9,
+        decimal_places=4,
+        help_text=gettext_lazy("The score without uma and penalties."),
     )
     score = models.DecimalField(max_digits=9, decimal_places=4)
     substitute = models.CharField(
@@ -149,9 +154,9 @@ class StandingsSettings(models.Model):
     """
 
     class TieBreak(models.TextChoices):
-        SHARED = "shared", "Tied players share the place"
-        TABLE_POINTS = "table_points", "Higher table points (without uma) first"
-        BEST_SESSION = "best_session", "Higher best session score first"
+        SHARED = "shared", gettext_lazy("Tied players share the place")
+        TABLE_POINTS = "table_points", gettext_lazy("Higher table points (without uma) first")
+        BEST_SESSION = "best_session", gettext_lazy("Higher best session score first")
 
     tournament = models.OneToOneField(
         Tournament, on_delete=models.CASCADE, related_name="standings_settings"
@@ -176,8 +181,8 @@ class ReportingSettings(models.Model):
     """
 
     class Entry(models.TextChoices):
-        REFEREES = "referees", "Referees only"
-        PLAYERS = "players", "Players, confirmed by their table-mates"
+        REFEREES = "referees", gettext_lazy("Referees only")
+        PLAYERS = "players", gettext_lazy("Players, confirmed by their table-mates")
 
     tournament = models.OneToOneField(
         Tournament, on_delete=models.CASCADE, related_name="reporting_settings"
@@ -186,8 +191,10 @@ class ReportingSettings(models.Model):
     confirm_minutes = models.PositiveSmallIntegerField(
         "minutes to confirm",
         default=15,
-        help_text="After this many minutes without the four confirmations, the table goes "
-        "to the referee desk.",
+        help_text=gettext_lazy(
+            "After this many minutes without the four confirmations, the table goes "
+            "to the referee desk."
+        ),
     )
 
     class Meta:
@@ -233,12 +240,12 @@ class SheetResponse(models.Model):
     the history shows who entered, confirmed and disputed, when, and on whose phone."""
 
     class Kind(models.TextChoices):
-        ENTERED = "entered", "Entered"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed"
+        ENTERED = "entered", gettext_lazy("Entered")
+        CONFIRMED = "confirmed", gettext_lazy("Confirmed")
+        DISPUTED = "disputed", gettext_lazy("Disputed")
 
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="responses")
-    version = models.PositiveIntegerField(help_text="The sheet version answered.")
+    version = models.PositiveIntegerField(help_text=gettext_lazy("The sheet version answered."))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="sheet_responses")
     kind = models.CharField(max_length=9, choices=Kind.choices)
     # True when the player typed his personal code on someone else's phone.

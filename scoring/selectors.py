@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.rules.errors import RuleViolation
+from scoring.violations import violation_message
 from tournament.models import Seat, Session
 
 from .models import ScoreSheet, SheetVersion
@@ -87,7 +88,7 @@ def hands_preview(tournament, hands: list[dict], names: list[str]) -> dict:
     except RuleViolation as violation:
         return {
             "ok": False,
-            "error": violation.message,
+            "error": violation_message(violation),
             "error_hand": violation_hand(violation),
             "hands": [],
             "next": None,

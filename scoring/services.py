@@ -27,6 +27,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.rules.errors import RuleViolation
 from scoring.rules.final import evaluate_final
@@ -79,8 +80,11 @@ def table_seats(session: Session, table: Table) -> TableSeats:
     )
     if [s.wind for s in seats] != [0, 1, 2, 3]:
         raise SheetError(
-            f"{table} in {session} has {len(seats)} seated player(s); a score sheet needs the "
-            "four seats East, South, West and North filled in the seating first."
+            gettext(
+                "{table} in {session} has {value} seated player(s); a "
+                "score sheet needs the four seats East, South, West and "
+                "North filled in the seating first."
+            ).format(table=table, session=session, value=len(seats))
         )
     return TableSeats(seats)
 
@@ -286,14 +290,17 @@ def sheet_save(
         # The form was opened on a sheet that is not there (a forged or stale version):
         # nothing to correct, and nothing to overwrite.
         raise SheetError(
-            f"{table} has no score sheet for {session} yet, so there is no version "
-            f"{expected_version} to correct: open the sheet again and enter it."
+            gettext(
+                "{table} has no score sheet for {session} yet, so there "
+                "is no version {expected_version} to correct: open the "
+                "sheet again and enter it."
+            ).format(table=table, session=session, expected_version=expected_version)
         )
     if sheet.version == expected_version and sheet.mode == mode and sheet.entry == entry:
         # Saved as it was: no new version (the history would show "No change to the entry").
         return sheet
     if sheet.is_confirmed and not reason.strip():
-        raise SheetError("This sheet is confirmed: give the reason for the correction.")
+        raise SheetError(gettext("This sheet is confirmed: give the reason for the correction."))
     updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(
         mode=mode,
         entry=entry,
@@ -315,7 +322,7 @@ def sheet_save(
 def sheet_confirm(*, sheet: ScoreSheet, expected_version: int, user) -> ScoreSheet:
     """A referee's confirmation: the sheet is locked (corrections then need a reason)."""
     if sheet.is_confirmed:
-        raise SheetError("This sheet is already confirmed.")
+        raise SheetError(gettext("This sheet is already confirmed."))
     tournament = sheet.session.tournament
     if (
         tournament.sheet_needs_second_referee
@@ -324,7 +331,7 @@ def sheet_confirm(*, sheet: ScoreSheet, expected_version: int, user) -> ScoreShe
     ):
         # Four eyes (a tournament setting): the one who typed it does not also approve it.
         raise SheetError(
-            "You entered the last version of this sheet: a second referee must confirm it."
+            gettext("You entered the last version of this sheet: a second referee must confirm it.")
         )
     now = timezone.now()
     updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
@@ -60,7 +61,7 @@ def current_sheets(request, slug: str):
         or sessions.first()
     )
     if session is None:
-        messages.info(request, "This tournament has no sessions yet.")
+        messages.info(request, gettext("This tournament has no sessions yet."))
         return redirect("tournament:detail", slug)
     return redirect("scoring:session", slug, session.number)
 
@@ -172,7 +173,10 @@ def sheet(request, slug: str, number: int, table_number: int):
                 form.add_error(None, str(error))
             else:
                 messages.success(
-                    request, f"{table} saved (version {saved.version}). Check and confirm it."
+                    request,
+                    gettext("{table} saved (version {version}). Check and confirm it.").format(
+                        table=table, version=saved.version
+                    ),
                 )
                 return redirect(_sheet_url(session, table))
     # Totals shown beside the form must be those of what the form holds: a refused POST
@@ -319,12 +323,18 @@ def confirm(request, slug: str, number: int, table_number: int):
         sheet_confirm(sheet=current, expected_version=version, user=request.user)
     except SheetConflict as error:
         messages.error(
-            request, f"Not confirmed: {error} Check the sheet as it is now, then confirm it."
+            request,
+            gettext("Not confirmed: {error} Check the sheet as it is now, then confirm it.").format(
+                error=error
+            ),
         )
     except SheetError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"{table}, session {number}: confirmed.")
+        messages.success(
+            request,
+            gettext("{table}, session {number}: confirmed.").format(table=table, number=number),
+        )
         return redirect("scoring:session", slug, number)
     return redirect(_sheet_url(session, table))
 
@@ -384,7 +394,10 @@ def standings_settings(request, slug: str):
     form = StandingsSettingsForm(request.POST, instance=setting)
     if form.is_valid():
         form.save()
-        messages.success(request, f"Equal totals: {setting.get_tie_break_display().lower()}.")
+        messages.success(
+            request,
+            gettext("Equal totals: {value}.").format(value=setting.get_tie_break_display().lower()),
+        )
     else:
-        messages.error(request, "Choose one of the listed ways to order equal totals.")
+        messages.error(request, gettext("Choose one of the listed ways to order equal totals."))
     return redirect("tournament:standings", slug)

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Debian packages the test suite needs: Chromium for the browser tests, Redis for the
 # tests that run a real Celery worker against a real broker, PostgreSQL for the second run
-# of the suite on the production database (.ci/run, scripts/pg-throwaway.sh).
+# of the suite on the production database (.ci/run, scripts/pg-throwaway.sh), gettext for the
+# translation catalogues (make messages; tests/i18n runs makemessages and msgfmt --check).
 # Installs only what is missing; needs root (or sudo) the first time.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+{ command -v msgfmt && command -v xgettext; } >/dev/null 2>&1 || need+=(gettext)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else

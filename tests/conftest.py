@@ -45,6 +45,18 @@ def _empty_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """A request in another language (Accept-Language, the language cookie) leaves that
+    language active in the thread after the response (LocaleMiddleware activates one per
+    request): every test ends in the default language, so forms built outside a request in
+    the next test speak English (issue 19)."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture
 def tournament(db) -> Tournament:
     return Tournament.objects.create(

@@ -12,17 +12,29 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 
-def _messages(label: str, *, whole: bool) -> dict[str, str]:
+def _messages(label, *, whole: bool) -> dict:
+    # Lazy: the label and the sentence are read in the language of the request that shows them.
+    def message(template):
+        return format_lazy(template, label=label)
+
     return {
-        "required": f"{label}: this field is required.",
-        "invalid": f"{label}: enter a {'whole ' if whole else ''}number.",
-        "min_value": f"{label}: at least %(limit_value)s.",
-        "max_value": f"{label}: at most %(limit_value)s.",
-        "max_digits": f"{label}: at most %(max)s digits.",
-        "max_decimal_places": f"{label}: at most %(max)s decimal place(s).",
-        "max_whole_digits": f"{label}: at most %(max)s digits before the decimal point.",
+        "required": message(gettext_lazy("{label}: this field is required.")),
+        "invalid": message(
+            gettext_lazy("{label}: enter a whole number.")
+            if whole
+            else gettext_lazy("{label}: enter a number.")
+        ),
+        "min_value": message(gettext_lazy("{label}: at least %(limit_value)s.")),
+        "max_value": message(gettext_lazy("{label}: at most %(limit_value)s.")),
+        "max_digits": message(gettext_lazy("{label}: at most %(max)s digits.")),
+        "max_decimal_places": message(gettext_lazy("{label}: at most %(max)s decimal place(s).")),
+        "max_whole_digits": message(
+            gettext_lazy("{label}: at most %(max)s digits before the decimal point.")
+        ),
     }
 
 
@@ -32,7 +44,7 @@ def bounded_integer(label: str, *, min_value: int, max_value: int, **kwargs) -> 
         label=label,
         min_value=min_value,
         max_value=max_value,
-        error_messages=_messages(str(label), whole=True),
+        error_messages=_messages(label, whole=True),
         **kwargs,
     )
 
@@ -43,7 +55,7 @@ def bounded_float(label: str, *, min_value: float, max_value: float, **kwargs) -
         label=label,
         min_value=min_value,
         max_value=max_value,
-        error_messages=_messages(str(label), whole=False),
+        error_messages=_messages(label, whole=False),
         **kwargs,
     )
 
@@ -55,6 +67,6 @@ def bounded_decimal(
         label=label,
         min_value=min_value,
         max_value=max_value,
-        error_messages=_messages(str(label), whole=False),
+        error_messages=_messages(label, whole=False),
         **kwargs,
     )

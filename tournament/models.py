@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django_countries.fields import CountryField
 from simple_history.models import HistoricalRecords
 
@@ -33,7 +34,7 @@ def _new_seed() -> int:
 def validate_ema_number(value: str) -> None:
     if value and not is_valid_ema_number(value):
         raise ValidationError(
-            "An EMA number has exactly 8 digits (got %(value)s).", params={"value": value}
+            gettext("An EMA number has exactly 8 digits (got %(value)s)."), params={"value": value}
         )
 
 
@@ -47,8 +48,8 @@ class TeamScore(models.TextChoices):
 
 class Tournament(models.Model):
     class Visibility(models.TextChoices):
-        DRAFT = "draft", "Draft (organisers only)"
-        PUBLISHED = "published", "Published"
+        DRAFT = "draft", gettext_lazy("Draft (organisers only)")
+        PUBLISHED = "published", gettext_lazy("Published")
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -71,13 +72,15 @@ class Tournament(models.Model):
     player_limit = models.PositiveIntegerField(null=True, blank=True)
     # The dashboard checks an EMA-rated event against the EMA's requirements (ema-events.md).
     ema_rated = models.BooleanField(
-        "EMA-rated", default=True, help_text="Results go to the EMA ranking."
+        "EMA-rated", default=True, help_text=gettext_lazy("Results go to the EMA ranking.")
     )
     # Four eyes on every score sheet: the referee who entered a sheet may not confirm it.
     sheet_needs_second_referee = models.BooleanField(
         "a second referee confirms each sheet",
         default=False,
-        help_text="The referee who entered or last changed a score sheet cannot confirm it.",
+        help_text=gettext_lazy(
+            "The referee who entered or last changed a score sheet cannot confirm it."
+        ),
     )
     # --- teams (issue 19) --------------------------------------------------------------------
     # 0: no teams. A team never has more members than this (tournament/registration/teams.py).
@@ -124,14 +127,15 @@ class Staff(models.Model):
     """An organiser or referee of one tournament (roles are per tournament)."""
 
     class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
-        REFEREE = "referee", "Referee"
+        ORGANISER = "organiser", gettext_lazy("Organiser")
+        REFEREE = "referee", gettext_lazy("Referee")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     role = models.CharField(max_length=10, choices=Role.choices)
     may_run_clock = models.BooleanField(
-        default=False, help_text="Referees only: may start, pause and end the session clock."
+        default=False,
+        help_text=gettext_lazy("Referees only: may start, pause and end the session clock."),
     )
     # Referees only: the tables this referee looks after (issue 14); the desk shows them first.
     first_table = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -168,7 +172,7 @@ class Player(models.Model):
         max_length=8,
         blank=True,
         validators=[validate_ema_number],
-        help_text="8 digits; the first two name the national association.",
+        help_text=gettext_lazy("8 digits; the first two name the national association."),
     )
     country = CountryField()
     club = models.CharField(max_length=120, blank=True)
@@ -228,10 +232,10 @@ class Player(models.Model):
 
 class Registration(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Awaiting confirmation"
-        CONFIRMED = "confirmed", "Confirmed"
-        WAITING = "waiting", "Waiting list"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        PENDING = "pending", gettext_lazy("Awaiting confirmation")
+        CONFIRMED = "confirmed", pgettext_lazy("registration status", "Confirmed")
+        WAITING = "waiting", gettext_lazy("Waiting list")
+        WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="registrations"
@@ -239,14 +243,18 @@ class Registration(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     is_reserve = models.BooleanField(
-        "reserve", default=False, help_text="A substitute who plays only in place of others."
+        "reserve",
+        default=False,
+        help_text=gettext_lazy("A substitute who plays only in place of others."),
     )
     # EMA: substitutes are asked before the first session whether their results count.
     results_count = models.BooleanField(null=True, blank=True)
     checked_in = models.BooleanField(default=False)
     # A checked-in reserve who plays every session to make the field a multiple of four.
     fills_in = models.BooleanField(
-        "fills in", default=False, help_text="Reserve playing to complete the last table."
+        "fills in",
+        default=False,
+        help_text=gettext_lazy("Reserve playing to complete the last table."),
     )
     # Accessibility (issue 8): the player always plays at this physical table; the seating
     # plan respects it and leaves the player out of the repeated-table figures.
@@ -256,7 +264,7 @@ class Registration(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="fixed_registrations",
-        help_text="Accessibility: the player always plays at this table.",
+        help_text=gettext_lazy("Accessibility: the player always plays at this table."),
     )
     # Issue 19: the team the player plays for in this tournament (teams.py keeps it within
     # the team size and writes every change into the player's history).
@@ -305,7 +313,9 @@ class Table(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=40, blank=True, help_text="Optional, e.g. 'Stage'.")
+    name = models.CharField(
+        max_length=40, blank=True, help_text=gettext_lazy("Optional, e.g. 'Stage'.")
+    )
 
     class Meta:
         ordering = ["number"]
@@ -314,16 +324,16 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"Table {self.number}"
+        return self.name or gettext("Table {number}").format(number=self.number)
 
 
 class Session(models.Model):
     """One round of play: every table plays one hanchan."""
 
     class State(models.TextChoices):
-        PLANNED = "planned", "Planned"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        PLANNED = "planned", gettext_lazy("Planned")
+        RUNNING = "running", gettext_lazy("Running")
+        FINISHED = "finished", gettext_lazy("Finished")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
     number = models.PositiveSmallIntegerField()
@@ -335,7 +345,9 @@ class Session(models.Model):
     # The clock lives in these rows, not in a process, so a reload, a second browser or a
     # restarted server shows the same time. tournament/clock/timing.py does the arithmetic.
     clock_length = models.DurationField(
-        null=True, blank=True, help_text="Playing time incl. extensions; set when started."
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Playing time incl. extensions; set when started."),
     )
     # Taken from the ruleset when the clock starts (EMA 5.9: 15 minutes; WRC 8.2: 0).
     clock_signal_before = models.DurationField(null=True, blank=True)
@@ -367,16 +379,16 @@ class Session(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Session {self.number}"
+        return gettext("Session {number}").format(number=self.number)
 
 
 class Wind(models.IntegerChoices):
     """Seat winds of a table's first hand, stored in seat order so they sort East first."""
 
-    EAST = 0, "East"
-    SOUTH = 1, "South"
-    WEST = 2, "West"
-    NORTH = 3, "North"
+    EAST = 0, gettext_lazy("East")
+    SOUTH = 1, gettext_lazy("South")
+    WEST = 2, gettext_lazy("West")
+    NORTH = 3, gettext_lazy("North")
 
     @property
     def letter(self) -> str:
@@ -406,12 +418,12 @@ class SessionClockEvent(models.Model):
     """What happened to a session's clock, when and by whom: the clock's history."""
 
     class Kind(models.TextChoices):
-        START = "start", "Started"
-        PAUSE = "pause", "Paused"
-        RESUME = "resume", "Resumed"
-        EXTEND = "extend", "Extended"
-        SIGNAL = "signal", "Signal given"
-        END = "end", "Ended"
+        START = "start", gettext_lazy("Started")
+        PAUSE = "pause", gettext_lazy("Paused")
+        RESUME = "resume", gettext_lazy("Resumed")
+        EXTEND = "extend", gettext_lazy("Extended")
+        SIGNAL = "signal", gettext_lazy("Signal given")
+        END = "end", gettext_lazy("Ended")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="clock_events")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -469,14 +481,14 @@ class SeatingJob(models.Model):
     """
 
     class Method(models.TextChoices):
-        PLAN = "plan", "Plan of the remaining sessions"
-        SWISS = "swiss", "Swiss: the next session by the standings"
+        PLAN = "plan", gettext_lazy("Plan of the remaining sessions")
+        SWISS = "swiss", gettext_lazy("Swiss: the next session by the standings")
 
     class State(models.TextChoices):
-        QUEUED = "queued", "Waiting for a worker"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", gettext_lazy("Waiting for a worker")
+        RUNNING = "running", gettext_lazy("Running")
+        DONE = "done", gettext_lazy("Done")
+        FAILED = "failed", gettext_lazy("Failed")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="seating_jobs"
@@ -549,8 +561,10 @@ class FormToken(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    path = models.CharField(max_length=500, help_text="Where the form was sent.")
-    url = models.CharField(max_length=500, blank=True, help_text="Where the first POST led.")
+    path = models.CharField(max_length=500, help_text=gettext_lazy("Where the form was sent."))
+    url = models.CharField(
+        max_length=500, blank=True, help_text=gettext_lazy("Where the first POST led.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

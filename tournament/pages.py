@@ -6,8 +6,10 @@ answered in one place (the rules themselves are in :mod:`tournament.permissions`
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from .errors import ServiceError
@@ -96,5 +98,8 @@ def table_export(request, table, filename: str, **dataset_kwargs):
             content_type="text/plain; charset=utf-8",
         )
     RequestConfig(request, paginate=False).configure(table)
-    exporter = SafeTableExport(export_format, table, dataset_kwargs=dataset_kwargs or None)
-    return exporter.response(f"{filename}.{export_format}")
+    # An export is data for other programs (spreadsheets, the ``?_export=json`` readers): its
+    # column headers and values are the same in every language of the pages (issue 19).
+    with translation.override(settings.LANGUAGE_CODE):
+        exporter = SafeTableExport(export_format, table, dataset_kwargs=dataset_kwargs or None)
+        return exporter.response(f"{filename}.{export_format}")

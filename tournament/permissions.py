@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext
 
 from .models import Staff, Tournament
 
@@ -38,19 +39,21 @@ def can_view(user, tournament: Tournament) -> bool:
 def require_view(user, tournament: Tournament) -> None:
     # A draft is invisible, not forbidden: its existence is nobody else's business.
     if not can_view(user, tournament):
-        raise Http404("No such tournament.")
+        raise Http404(gettext("No such tournament."))
 
 
 def require_organiser(user, tournament: Tournament) -> None:
     require_view(user, tournament)
     if not is_organiser(user, tournament):
-        raise PermissionDenied("Only the tournament's organisers may do this.")
+        raise PermissionDenied(gettext("Only the tournament's organisers may do this."))
 
 
 def require_staff(user, tournament: Tournament) -> None:
     require_view(user, tournament)
     if not is_staff_of(user, tournament):
-        raise PermissionDenied("Only the tournament's organisers and referees may do this.")
+        raise PermissionDenied(
+            gettext("Only the tournament's organisers and referees may do this.")
+        )
 
 
 def may_create_tournament(user) -> bool:
@@ -70,6 +73,8 @@ def may_create_tournament(user) -> bool:
 def require_may_create_tournament(user) -> None:
     if not may_create_tournament(user):
         raise PermissionDenied(
-            "Creating tournaments is for organisers approved by the site's administrator. "
-            "Ask them to give your account the permission to add tournaments."
+            gettext(
+                "Creating tournaments is for organisers approved by the site's administrator. "
+                "Ask them to give your account the permission to add tournaments."
+            )
         )

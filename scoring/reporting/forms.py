@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from scoring.models import ReportingSettings, SheetResponse
 
@@ -14,11 +15,13 @@ ANSWERS = [
 
 class ReportingSettingsForm(forms.ModelForm):
     confirm_minutes = forms.IntegerField(
-        label="Minutes to confirm",
+        label=gettext_lazy("Minutes to confirm"),
         min_value=1,
         max_value=240,
-        help_text="After this many minutes without the four confirmations, the table goes "
-        "to the referee desk in red.",
+        help_text=gettext_lazy(
+            "After this many minutes without the four confirmations, the table goes "
+            "to the referee desk in red."
+        ),
     )
 
     class Meta:
@@ -32,11 +35,11 @@ class AnswerForm(forms.Form):
 
     # The sheet's version column is a 32-bit integer (as the referee's sheet form bounds it).
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1)
-    kind = forms.ChoiceField(choices=ANSWERS, label="Answer")
+    kind = forms.ChoiceField(choices=ANSWERS, label=gettext_lazy("Answer"))
     reason = forms.CharField(
         required=False,
         max_length=500,
-        label="What is wrong (for a dispute)",
+        label=gettext_lazy("What is wrong (for a dispute)"),
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
@@ -45,7 +48,7 @@ class CodeAnswerForm(AnswerForm):
     """The same answer, given on a table-mate's phone with the personal code."""
 
     code = forms.CharField(
-        label="Personal code (on the seating slip)",
+        label=gettext_lazy("Personal code (on the seating slip)"),
         max_length=12,
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from scoring.models import PersonalCode, ReportingSettings, ScoreSheet, SheetResponse
 from scoring.services import SheetError, sheet_confirm, sheet_save
@@ -63,12 +64,14 @@ def player_seat(tournament: Tournament, player: Player | None) -> Seat | None:
 
 def _check_reporter(tournament: Tournament, player: Player | None, session, table) -> Seat:
     if not reporting_settings(tournament).players_report:
-        raise ReportError("In this tournament only the referees enter the score sheets.")
+        raise ReportError(gettext("In this tournament only the referees enter the score sheets."))
     seat = player_seat(tournament, player)
     if seat is None or seat.session_id != session.pk or seat.table_id != table.pk:
         raise ReportError(
-            "Players enter and confirm only the sheet of their own table in the session "
-            "being played."
+            gettext(
+                "Players enter and confirm only the sheet of their own table in the session "
+                "being played."
+            )
         )
     return seat
 
@@ -89,7 +92,7 @@ def player_sheet_save(
     _check_reporter(session.tournament, player, session, table)
     current = ScoreSheet.objects.filter(session=session, table=table).first()
     if current is not None and current.is_confirmed:
-        raise ReportError("This sheet is confirmed: only a referee can correct it now.")
+        raise ReportError(gettext("This sheet is confirmed: only a referee can correct it now."))
     sheet = sheet_save(
         session=session,
         table=table,
@@ -129,17 +132,21 @@ def sheet_respond(
     sheet = ScoreSheet.objects.select_for_update().get(pk=sheet.pk)
     _check_reporter(sheet.session.tournament, player, sheet.session, sheet.table)
     if kind not in (SheetResponse.Kind.CONFIRMED, SheetResponse.Kind.DISPUTED):
-        raise ReportError("Choose to confirm or to dispute the sheet.")
+        raise ReportError(gettext("Choose to confirm or to dispute the sheet."))
     if sheet.is_confirmed:
-        raise ReportError("This sheet is already confirmed.")
+        raise ReportError(gettext("This sheet is already confirmed."))
     if version != sheet.version:
         raise ReportError(
-            f"The sheet changed since you read it (now version {sheet.version}): read it "
-            "again before you answer."
+            gettext(
+                "The sheet changed since you read it (now version "
+                "{version}): read it again before you answer."
+            ).format(version=sheet.version)
         )
     reason = reason.strip()
     if kind == SheetResponse.Kind.DISPUTED and not reason:
-        raise ReportError("Say what is wrong with the sheet, for the referee.", field="reason")
+        raise ReportError(
+            gettext("Say what is wrong with the sheet, for the referee."), field="reason"
+        )
     try:
         with transaction.atomic():
             SheetResponse.objects.create(
@@ -153,7 +160,9 @@ def sheet_respond(
             )
     except IntegrityError:
         raise ReportError(
-            f"{player} has already answered version {version} of this sheet.",
+            gettext("{player} has already answered version {version} of this sheet.").format(
+                player=player, version=version
+            ),
             field="code" if by_code else None,
         ) from None
     if kind == SheetResponse.Kind.CONFIRMED and _all_four_agree(sheet):
@@ -191,7 +200,7 @@ def respond_with_code(
     )
     if found is None:
         raise ReportError(
-            "This personal code is not one of this tournament's: check the seating slip.",
+            gettext("This personal code is not one of this tournament's: check the seating slip."),
             field="code",
         )
     return sheet_respond(

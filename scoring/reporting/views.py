@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from scoring import selectors as sheet_selectors
@@ -28,7 +29,7 @@ def _player(request):
 def _table_or_denied(tournament, request) -> selectors.MyTable:
     table = selectors.my_table(tournament, _player(request))
     if table is None:
-        raise PermissionDenied("You are not seated in the session being played.")
+        raise PermissionDenied(gettext("You are not seated in the session being played."))
     return table
 
 
@@ -62,10 +63,14 @@ def enter_sheet(request, slug: str):
     """The player's sheet: the referee's forms and the same ``sheet_save`` behind them."""
     tournament = viewable_tournament(request, slug)
     if not services.reporting_settings(tournament).players_report:
-        raise PermissionDenied("In this tournament only the referees enter the score sheets.")
+        raise PermissionDenied(
+            gettext("In this tournament only the referees enter the score sheets.")
+        )
     table = _table_or_denied(tournament, request)
     if table.sheet is not None and table.sheet.is_confirmed:
-        messages.info(request, "This sheet is confirmed: only a referee can correct it now.")
+        messages.info(
+            request, gettext("This sheet is confirmed: only a referee can correct it now.")
+        )
         return redirect("reporting:my_table", slug)
     seats = TableSeats([a.seat for a in table.seats])
     mode = request.POST.get("mode") or request.GET.get("mode")
@@ -97,13 +102,17 @@ def enter_sheet(request, slug: str):
                 )
             except SheetConflict as error:
                 form.add_error(
-                    None, f"Not saved: {error} Read the sheet as it is now, then answer it."
+                    None,
+                    gettext(
+                        "Not saved: {error} Read the sheet as it is now, then answer it."
+                    ).format(error=error),
                 )
             except SheetError as error:
                 form.add_error(None, str(error))
             else:
                 messages.success(
-                    request, "Sheet saved. Your table-mates now confirm it on their phones."
+                    request,
+                    gettext("Sheet saved. Your table-mates now confirm it on their phones."),
                 )
                 return redirect("reporting:my_table", slug)
     running = sheet_selectors.running_totals(checked) if checked else []
@@ -135,7 +144,7 @@ def answer(request, slug: str):
     table = _table_or_denied(tournament, request)
     form = AnswerForm(request.POST)
     if table.sheet is None:
-        messages.error(request, "Nobody has entered your table's sheet yet.")
+        messages.error(request, gettext("Nobody has entered your table's sheet yet."))
         return redirect("reporting:my_table", slug)
     if form.is_valid():
         try:
@@ -162,7 +171,7 @@ def answer_with_code(request, slug: str):
     table = _table_or_denied(tournament, request)
     form = CodeAnswerForm(request.POST, auto_id="code_%s")
     if table.sheet is None:
-        messages.error(request, "Nobody has entered your table's sheet yet.")
+        messages.error(request, gettext("Nobody has entered your table's sheet yet."))
         return redirect("reporting:my_table", slug)
     if form.is_valid():
         try:
@@ -184,9 +193,11 @@ def answer_with_code(request, slug: str):
 def _answered(request, slug: str, kind: str, player):
     who = f"{player}: " if player else ""
     if kind == "disputed":
-        messages.warning(request, f"{who}sheet disputed. A referee is on the way.")
+        messages.warning(
+            request, gettext("{who}sheet disputed. A referee is on the way.").format(who=who)
+        )
     else:
-        messages.success(request, "Confirmed. Thank you.")
+        messages.success(request, gettext("Confirmed. Thank you."))
     return redirect("reporting:my_table", slug)
 
 
@@ -197,7 +208,10 @@ def reporting_settings(request, slug: str):
     form = ReportingSettingsForm(request.POST or None, instance=setting)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, f"Score sheets: {setting.get_entry_display().lower()}.")
+        messages.success(
+            request,
+            gettext("Score sheets: {value}.").format(value=setting.get_entry_display().lower()),
+        )
         return redirect("reporting:settings", slug)
     return render(
         request,

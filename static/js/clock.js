@@ -2,6 +2,10 @@
 // clock offset, sounds the signal (Web Audio, no file) and changes colour. No build step.
 (function () {
   "use strict";
+  // Text in the page's language: Django's JavaScript catalogue (base.html), else English.
+  const gettext = window.gettext || ((text) => text);
+  const interpolate =
+    window.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, key) => obj[key]));
   const root = document.getElementById("clock");
   if (!root) return;
   const stateUrl = root.dataset.stateUrl;
@@ -70,7 +74,9 @@
     playingEl.hidden = !(r.signalGiven && state.state === "running" && playing.length);
     // Names while few remain (what the organiser waits for); a count while most still play.
     playingEl.textContent =
-      playing.length <= 8 ? "Still playing: " + playing.join(", ") : playing.length + " tables still playing";
+      playing.length <= 8
+        ? interpolate(gettext("Still playing: %(tables)s"), { tables: playing.join(", ") }, true)
+        : interpolate(gettext("%(n)s tables still playing"), { n: playing.length }, true);
     // Sound only when the signal happens while the page is open, not on every reload.
     if (signalSeen === false && r.signalGiven && state.state === "running") gong();
     signalSeen = r.signalGiven;
@@ -142,7 +148,7 @@
     const ctx = audioContext();
     if (!ctx) return;
     ctx.resume().then(() => {
-      soundBtn.textContent = "Sound: on";
+      soundBtn.textContent = gettext("Sound: on");
       soundBtn.setAttribute("aria-pressed", "true");
       const osc = ctx.createOscillator();
       const gain = ctx.createGain();

@@ -9,6 +9,10 @@
 // repeated save anyway (the stored sheet's version moved on; idempotency tokens too).
 (function () {
   "use strict";
+  // Text in the page's language: Django's JavaScript catalogue (base.html), else English.
+  const gettext = window.gettext || ((text) => text);
+  const interpolate =
+    window.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, key) => obj[key]));
   // One sender per browser: the hand calculator's frame loads this page's scripts too.
   if (window.top !== window) return;
   const PREFIX = "offline-form:";
@@ -47,7 +51,7 @@
     if (!items.length) return banner("");
     const what = items.map((item) => item.label).join(", ");
     banner(
-      `Kept on this phone, not sent yet: ${what}. It is sent as soon as the network is back.`,
+      interpolate(gettext("Kept on this phone, not sent yet: %(what)s. It is sent as soon as the network is back."), { what }, true),
       "waiting",
     );
   }
@@ -124,7 +128,10 @@
         if (field.type === "checkbox") field.checked = true;
         else field.value = value;
       }
-      banner(`Your ${item.label} was not accepted (error ${item.stalled}); it is back in the form: check it and save again.`, "waiting");
+      banner(
+        interpolate(gettext("Your %(label)s was not accepted (error %(error)s); it is back in the form: check it and save again."), { label: item.label, error: item.stalled }, true),
+        "waiting",
+      );
     }
   }
 

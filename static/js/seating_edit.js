@@ -2,6 +2,10 @@
 // would cause (new repeated meetings and tables) and show it before anything is saved.
 (function () {
   "use strict";
+  // Text in the page's language: Django's JavaScript catalogue (base.html), else English.
+  const gettext = window.gettext || ((text) => text);
+  const interpolate =
+    window.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, key) => obj[key]));
   const form = document.getElementById("change-form");
   if (!form) return;
   const url = form.dataset.previewUrl;
@@ -56,7 +60,7 @@
       card.append(title, seats);
       grid.appendChild(card);
     }
-    if (gridTitle) gridTitle.textContent = "The seating after the change";
+    if (gridTitle) gridTitle.textContent = gettext("The seating after the change");
   }
 
   function show(data) {
@@ -69,8 +73,8 @@
     drawGrid(data.grid);
     description.textContent = data.description;
     const bad = [
-      ...data.new_meetings.map((line) => "Repeated meeting: " + line),
-      ...data.new_tables.map((line) => "Repeated table: " + line),
+      ...data.new_meetings.map((line) => interpolate(gettext("Repeated meeting: %(line)s"), { line }, true)),
+      ...data.new_tables.map((line) => interpolate(gettext("Repeated table: %(line)s"), { line }, true)),
       ...data.warnings,
     ];
     if (bad.length) {
@@ -78,7 +82,7 @@
     } else {
       const p = document.createElement("p");
       p.className = "preview-ok";
-      p.textContent = "No new repeated meeting or table.";
+      p.textContent = gettext("No new repeated meeting or table.");
       body.appendChild(p);
     }
     if (data.ended_meetings.length) body.appendChild(list("preview-good", data.ended_meetings, ""));

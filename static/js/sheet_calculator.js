@@ -2,6 +2,10 @@
 // and fu go into the winner's cells of the line whose han, fu or yakuman box was tapped last.
 (function () {
   "use strict";
+  // Text in the page's language: Django's JavaScript catalogue (base.html), else English.
+  const gettext = window.gettext || ((text) => text);
+  const interpolate =
+    window.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, key) => obj[key]));
   const CELL = /^hands-(\d+)-(han|fu|yakuman)_(\d)$/;
   let target = null; // {row, seat}
 
@@ -23,7 +27,7 @@
     if (!grid || grid.offsetParent === null) return;
     const dialog = document.getElementById("calc-dialog");
     if (!target) {
-      window.alert("Tap the winner's han box on the sheet first, then put the hand into it.");
+      window.alert(gettext("Tap the winner's han box on the sheet first, then put the hand into it."));
       return;
     }
     const values = data.yakuman ? { yakuman: data.yakuman, han: "", fu: "" } : { han: data.han, fu: data.fu };

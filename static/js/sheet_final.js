@@ -4,6 +4,10 @@
 // final.py); the server checks it again on save, so this is a help, never the judge.
 (function () {
   "use strict";
+  // Text in the page's language: Django's JavaScript catalogue (base.html), else English.
+  const gettext = window.gettext || ((text) => text);
+  const interpolate =
+    window.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, key) => obj[key]));
   const rows = document.getElementById("final-rows");
   const out = document.getElementById("final-sum");
   if (!rows || !out) return;
@@ -22,15 +26,15 @@
     out.hidden = false;
     out.className = "final-sum";
     if (typed.length < 4) {
-      out.textContent = `Sum ${fmt.format(sum)} of ${fmt.format(expected)} (${4 - typed.length} to type)`;
+      out.textContent = interpolate(gettext("Sum %(sum)s of %(expected)s (%(left)s to type)"), { sum: fmt.format(sum), expected: fmt.format(expected), left: 4 - typed.length }, true);
       return;
     }
     if (diff === 0) {
-      out.textContent = `Sum ${fmt.format(sum)}: adds up.`;
+      out.textContent = interpolate(gettext("Sum %(sum)s: adds up."), { sum: fmt.format(sum) }, true);
       out.classList.add("ok");
     } else {
-      const word = diff > 0 ? "too much" : "missing";
-      out.textContent = `Sum ${fmt.format(sum)}, expected ${fmt.format(expected)}: ${fmt.format(Math.abs(diff))} ${word}.`;
+      const values = { sum: fmt.format(sum), expected: fmt.format(expected), diff: fmt.format(Math.abs(diff)) };
+      out.textContent = interpolate(diff > 0 ? gettext("Sum %(sum)s, expected %(expected)s: %(diff)s too much.") : gettext("Sum %(sum)s, expected %(expected)s: %(diff)s missing."), values, true);
       out.classList.add("bad");
     }
   }

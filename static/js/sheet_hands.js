@@ -10,24 +10,28 @@
 // core through the sheet's check URL (JSON): no rule is repeated here.
 (function () {
   "use strict";
+  // Text in the page's language: Django's JavaScript catalogue (base.html), else English.
+  const gettext = window.gettext || ((text) => text);
+  const interpolate =
+    window.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, key) => obj[key]));
   const form = document.getElementById("sheet-form");
   if (!form || form.dataset.mode !== "hands") return;
   const grid = document.getElementById("hands");
   const total = document.getElementById("id_hands-TOTAL_FORMS");
   const template = document.getElementById("empty-hand");
   const names = JSON.parse(document.getElementById("sheet-names").textContent);
-  const WINDS = ["East", "South", "West", "North"];
+  const WINDS = [gettext("East"), gettext("South"), gettext("West"), gettext("North")];
   const SEATS = "ESWN";
   // How many players may win on one discard under the event's ruleset (EMA 3.3.1: all;
   // WRC 5.7.6: head bump, one; Aalto 20: two, a third makes an abortive draw).
   const MAX_RON = { all: 3, double_only: 2, head_bump: 1 }[form.dataset.multipleRon] || 3;
   const KIND_HELP = {
-    ron: "won on a discard",
-    tsumo: "self-drawn win",
-    draw: "exhaustive draw",
-    chombo: "penalty, hand replayed",
-    abortive: "hand replayed",
-    nagashi: "mangan at a draw",
+    ron: gettext("won on a discard"),
+    tsumo: gettext("self-drawn win"),
+    draw: gettext("exhaustive draw"),
+    chombo: gettext("penalty, hand replayed"),
+    abortive: gettext("hand replayed"),
+    nagashi: gettext("mangan at a draw"),
   };
 
   // --- the formset's fields ---------------------------------------------------------------
@@ -141,16 +145,16 @@
   }
 
   // --- the guided panel ---------------------------------------------------------------------
-  const panel = h("section", { class: "guided", id: "guided", "aria-label": "Hand by hand" });
+  const panel = h("section", { class: "guided", id: "guided", "aria-label": gettext("Hand by hand") });
   const bar = h("div", { class: "guided-bar" });
   const roundLine = h("p", { class: "guided-round", "aria-live": "polite" });
   const totalsList = h("ol", { class: "guided-totals" });
   bar.append(roundLine, totalsList);
-  const handNav = h("nav", { class: "guided-hands", "aria-label": "Hands of this sheet" });
+  const handNav = h("nav", { class: "guided-hands", "aria-label": gettext("Hands of this sheet") });
   const body = h("div", { class: "guided-body" });
   const status = h("p", { class: "guided-status", role: "status" });
   const back = h("button", { type: "button", class: "big-button", onclick: () => go(current - 1) }, "← Previous");
-  const next = h("button", { type: "button", class: "big-button primary", id: "guided-next", onclick: nextHand }, "Next hand →");
+  const next = h("button", { type: "button", class: "big-button primary", id: "guided-next", onclick: nextHand }, gettext("Next hand →"));
   const steps = h("div", { class: "guided-steps" }, back, next);
   panel.append(bar, handNav, body, status, steps);
   const switcher = h("button", { type: "button", class: "button", id: "guided-switch" });
@@ -211,9 +215,9 @@
       h(
         "div",
         { class: "guided-numbers" },
-        numberBox("Han", row, `han_${i}`, { "data-seat": i, "data-part": "han" }),
-        numberBox("Fu", row, `fu_${i}`, { step: "10", "data-seat": i, "data-part": "fu" }),
-        numberBox("or yakuman", row, `yakuman_${i}`, { max: "6", "data-seat": i, "data-part": "yakuman" }),
+        numberBox(gettext("Han"), row, `han_${i}`, { "data-seat": i, "data-part": "han" }),
+        numberBox(gettext("Fu"), row, `fu_${i}`, { step: "10", "data-seat": i, "data-part": "fu" }),
+        numberBox(gettext("or yakuman"), row, `yakuman_${i}`, { max: "6", "data-seat": i, "data-part": "yakuman" }),
       ),
       calc
         ? h(
@@ -226,7 +230,7 @@
                 calc.showModal();
               },
             },
-            `From the calculator`,
+            gettext("From the calculator"),
           )
         : null,
     );
@@ -246,7 +250,7 @@
               type: "button",
               class: `button small${i === row ? " primary" : ""}`,
               "aria-current": i === row ? "step" : false,
-              "aria-label": `Hand ${i + 1}`,
+              "aria-label": interpolate(gettext("Hand %(number)s"), { number: i + 1 }, true),
               onclick: () => go(i),
             },
             String(i + 1),
@@ -256,11 +260,11 @@
     const kindSelect = field(row, "kind");
     const kinds = Array.from(kindSelect.options).filter((o) => o.value);
     const parts = [
-      h("h2", { tabindex: "-1", text: `Hand ${row + 1}` }),
+      h("h2", { tabindex: "-1", text: interpolate(gettext("Hand %(number)s"), { number: row + 1 }, true) }),
       h(
         "fieldset",
         { class: "guided-choices guided-kinds" },
-        h("legend", { text: "What happened" }),
+        h("legend", { text: gettext("What happened") }),
         kinds.map((o) => {
           const id = `g${++uid}`;
           return h(
@@ -288,14 +292,14 @@
     const winners = winnersOf(row);
     if (kind === "ron") {
       parts.push(
-        choices("Who dealt in (discarded the winning tile)", "radio", "who", (i) => i === whoIndex, (i) => {
+        choices(gettext("Who dealt in (discarded the winning tile)"), "radio", "who", (i) => i === whoIndex, (i) => {
           set(row, "who", SEATS[i]);
           clearWin(row, i); // the discarder cannot win on his own tile
           render();
           changed();
         }),
         choices(
-          MAX_RON > 1 ? `Who won (up to ${MAX_RON})` : "Who won",
+          MAX_RON > 1 ? interpolate(gettext("Who won (up to %(n)s)"), { n: MAX_RON }, true) : gettext("Who won"),
           MAX_RON > 1 ? "checkbox" : "radio",
           "winners",
           (i) => winners.includes(i),
@@ -315,7 +319,7 @@
       for (const i of winners) parts.push(winnerBox(row, i));
     } else if (kind === "tsumo") {
       parts.push(
-        choices("Who won", "radio", "winner", (i) => winners.includes(i), (i) => {
+        choices(gettext("Who won"), "radio", "winner", (i) => winners.includes(i), (i) => {
           for (const j of winnersOf(row)) if (j !== i) clearWin(row, j);
           chosen[row] = new Set([i]);
           focusNext = `[data-seat="${i}"][data-part="han"]`;
@@ -325,7 +329,7 @@
       );
       for (const i of winners) parts.push(winnerBox(row, i));
     } else if (kind === "chombo" || kind === "nagashi") {
-      const legend = kind === "chombo" ? "Who made the chombo" : "Who made nagashi mangan";
+      const legend = kind === "chombo" ? gettext("Who made the chombo") : gettext("Who made nagashi mangan");
       parts.push(
         choices(legend, "radio", "who", (i) => i === whoIndex, (i) => {
           set(row, "who", SEATS[i]);
@@ -343,11 +347,11 @@
         },
       });
       for (const o of source.options) select.append(h("option", { value: o.value, selected: o.value === source.value }, o.text));
-      parts.push(h("label", { class: "guided-select", for: id }, h("span", { text: "Which abortive draw" }), select));
+      parts.push(h("label", { class: "guided-select", for: id }, h("span", { text: gettext("Which abortive draw") }), select));
     }
     if (kind === "draw" || kind === "nagashi") {
       parts.push(
-        choices("Tenpai at the draw", "checkbox", "tenpai", (i) => value(row, `tenpai_${i}`), (i, on) => {
+        choices(gettext("Tenpai at the draw"), "checkbox", "tenpai", (i) => value(row, `tenpai_${i}`), (i, on) => {
           set(row, `tenpai_${i}`, on);
           changed();
         }),
@@ -355,7 +359,7 @@
     }
     if (kind && kind !== "chombo") {
       parts.push(
-        choices("Riichi declared in this hand", "checkbox", "riichi", (i) => value(row, `riichi_${i}`), (i, on) => {
+        choices(gettext("Riichi declared in this hand"), "checkbox", "riichi", (i) => value(row, `riichi_${i}`), (i, on) => {
           set(row, `riichi_${i}`, on);
           changed();
         }),
@@ -376,8 +380,8 @@
         h(
           "details",
           { class: "guided-more", open: Boolean(source.value) },
-          h("summary", { text: "Liability (pao)" }),
-          h("label", { class: "guided-select", for: id }, h("span", { text: "Liable player" }), select),
+          h("summary", { text: gettext("Liability (pao)") }),
+          h("label", { class: "guided-select", for: id }, h("span", { text: gettext("Liable player") }), select),
         ),
       );
     }
@@ -421,9 +425,10 @@
       const n = preview.next;
       round = `${n.round_name}${n.honba ? `, ${n.honba} honba` : ""}`;
     } else if (index === 0) {
-      round = "East 1";
+      round = gettext("East 1");
     }
-    roundLine.textContent = `Hand ${current + 1}${round ? ` · ${round}` : ""}`;
+    roundLine.textContent =
+      interpolate(gettext("Hand %(number)s"), { number: current + 1 }, true) + (round ? ` · ${round}` : "");
     // Totals after this hand when it is entered, else after the hands before it.
     const after = line ? line.totals : hands[index - 1]?.totals || preview?.start || null;
     totalsList.replaceChildren(
@@ -442,7 +447,7 @@
       status.textContent = preview.error;
       status.className = "guided-status hand-error";
     } else if (preview && preview.game_over && index >= hands.length - 1 && filled(current)) {
-      status.textContent = "The game is over after this hand: save the sheet below.";
+      status.textContent = gettext("The game is over after this hand: save the sheet below.");
       status.className = "guided-status done";
     } else {
       status.textContent = "";
@@ -475,11 +480,11 @@
     } catch (error) {
       if (mine !== asked) return null;
       preview = { ok: true, hands: preview?.hands || [], offline: true, next: preview?.next };
-      status.textContent = "No network: the totals come back with it. Nothing typed is lost.";
+      status.textContent = gettext("No network: the totals come back with it. Nothing typed is lost.");
     }
     showTotals();
     if (preview.offline) {
-      status.textContent = "No network: the totals come back with it. Nothing typed is lost.";
+      status.textContent = gettext("No network: the totals come back with it. Nothing typed is lost.");
       status.className = "guided-status hand-error";
     }
     return preview;
@@ -487,7 +492,7 @@
 
   async function nextHand() {
     if (!filled(current)) {
-      status.textContent = `Choose what happened in hand ${current + 1}.`;
+      status.textContent = interpolate(gettext("Choose what happened in hand %(number)s."), { number: current + 1 }, true);
       status.className = "guided-status hand-error";
       body.querySelector("input")?.focus();
       return;
@@ -522,7 +527,7 @@
   function apply(guided) {
     form.classList.toggle("guided-on", guided);
     panel.hidden = !guided;
-    switcher.textContent = guided ? "Show all hands as a grid" : "One hand at a time";
+    switcher.textContent = guided ? gettext("Show all hands as a grid") : gettext("One hand at a time");
     if (guided) {
       current = Math.min(current, rows());
       render();

@@ -6,6 +6,8 @@
 //   data-autosubmit          a select that submits its form when changed
 //   data-show-dialog="<id>"  a button that opens the <dialog> with that id
 (() => {
+  // With JavaScript the language switch sends itself when changed: its button is hidden.
+  document.documentElement.classList.add("js");
   document.querySelectorAll("[data-nav-toggle]").forEach((button) => {
     button.addEventListener("click", () => {
       const nav = document.getElementById(button.dataset.navToggle);

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext
 
 from ..models import Seat, Session, Staff, Table, Tournament
 from ..permissions import require_view, staff_role
@@ -23,7 +24,9 @@ def can_run_clock(user, tournament: Tournament) -> bool:
 def require_run_clock(user, tournament: Tournament) -> None:
     require_view(user, tournament)
     if not can_run_clock(user, tournament):
-        raise PermissionDenied("Only organisers and referees allowed to may run the clock.")
+        raise PermissionDenied(
+            gettext("Only organisers and referees allowed to may run the clock.")
+        )
 
 
 def player_table(user, session: Session) -> Table | None:

@@ -14,6 +14,7 @@ import datetime as dt
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from ..jobs import queue_on_commit
 from ..models import Seat, Session, SessionClockEvent, Table, TableFinish
@@ -99,9 +100,9 @@ def _schedule_signal(session: Session, now: dt.datetime) -> None:
 
 def _require_running(session: Session) -> None:
     if session.state == Session.State.PLANNED:
-        raise ClockError("not_started", "The session's clock has not been started.")
+        raise ClockError("not_started", gettext("The session's clock has not been started."))
     if session.state == Session.State.FINISHED:
-        raise ClockError("finished", "The session is already over.")
+        raise ClockError("finished", gettext("The session is already over."))
 
 
 @transaction.atomic
@@ -109,7 +110,9 @@ def session_clock_start(*, session: Session, by, now: dt.datetime) -> Session:
     """Start a planned session's clock with the ruleset's timing (EMA 5.9, WRC 8.2)."""
     session = _locked(session)
     if session.state != Session.State.PLANNED:
-        raise ClockError("already_started", "The session's clock has already been started.")
+        raise ClockError(
+            "already_started", gettext("The session's clock has already been started.")
+        )
     signal_before, after_signal = ruleset_timing(session.tournament)
     session.state = Session.State.RUNNING
     session.clock_length = dt.timedelta(minutes=session.minutes)
@@ -131,7 +134,7 @@ def session_clock_pause(*, session: Session, by, now: dt.datetime) -> Session:
     session = _locked(session)
     _require_running(session)
     if session.clock_running_since is None:
-        raise ClockError("already_paused", "The clock is already paused.")
+        raise ClockError("already_paused", gettext("The clock is already paused."))
     session.clock_elapsed = clock_state(session).elapsed_at(now)
     session.clock_running_since = None
     session.save()
@@ -144,7 +147,7 @@ def session_clock_resume(*, session: Session, by, now: dt.datetime) -> Session:
     session = _locked(session)
     _require_running(session)
     if session.clock_running_since is not None:
-        raise ClockError("not_paused", "The clock is not paused.")
+        raise ClockError("not_paused", gettext("The clock is not paused."))
     session.clock_running_since = now
     session.save()
     _log(session, SessionClockEvent.Kind.RESUME, at=now, by=by)
@@ -159,7 +162,9 @@ def session_clock_extend(*, session: Session, by, now: dt.datetime, minutes: int
     if not 1 <= minutes <= MAX_EXTENSION_MINUTES:
         raise ClockError(
             "bad_extension",
-            f"An extension is between 1 and {MAX_EXTENSION_MINUTES} minutes.",
+            gettext("An extension is between 1 and {MAX_EXTENSION_MINUTES} minutes.").format(
+                MAX_EXTENSION_MINUTES=MAX_EXTENSION_MINUTES
+            ),
         )
     session = _locked(session)
     _require_running(session)
@@ -252,14 +257,17 @@ def session_table_finish(
 ) -> TableFinish:
     """A table reports that its game is over, by the full game or by the time limit."""
     if table.tournament_id != session.tournament_id:
-        raise ClockError("wrong_table", "That table belongs to another tournament.")
+        raise ClockError("wrong_table", gettext("That table belongs to another tournament."))
     session = Session.objects.get(pk=session.pk)
     if session.state == Session.State.PLANNED:
-        raise ClockError("not_started", "The session has not started yet.")
+        raise ClockError("not_started", gettext("The session has not started yet."))
     # The time limit can only end a game after the signal: EMA 5.9 (the current hand and one
     # more after it), WRC 8.2 (the gong at the end of the time), Aalto 48.
     if ended_by_time and not _signal_given(session, now):
-        raise ClockError("no_signal_yet", "A game can end by the time limit only after the signal.")
+        raise ClockError(
+            "no_signal_yet",
+            gettext("A game can end by the time limit only after the signal."),
+        )
     try:
         # The insert is the transaction's only statement (see _locked on SQLite's locks);
         # the unique constraint turns a second report into an IntegrityError.
@@ -272,7 +280,10 @@ def session_table_finish(
                 ended_by_time=ended_by_time,
             )
     except IntegrityError:
-        raise ClockError("already_finished", f"{table} has already reported finished.") from None
+        raise ClockError(
+            "already_finished",
+            gettext("{table} has already reported finished.").format(table=table),
+        ) from None
 
 
 def session_table_reopen(*, session: Session, table: Table) -> None:
@@ -281,8 +292,13 @@ def session_table_reopen(*, session: Session, table: Table) -> None:
     if Session.objects.filter(pk=session.pk, state=Session.State.FINISHED).exists():
         raise ClockError(
             "session_over",
-            f"{session} is over: no table plays any more. Correct the score sheet instead.",
+            gettext(
+                "{session} is over: no table plays any more. Correct the score sheet instead."
+            ).format(session=session),
         )
     deleted, _ = TableFinish.objects.filter(session=session, table=table).delete()
     if not deleted:
-        raise ClockError("not_finished", f"{table} has not reported finished.")
+        raise ClockError(
+            "not_finished",
+            gettext("{table} has not reported finished.").format(table=table),
+        )

@@ -9,6 +9,7 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -126,11 +127,11 @@ def clock_control(request, slug: str, number: int):
             services.session_clock_extend(
                 session=session, by=request.user, now=now, minutes=minutes
             )
-            messages.success(request, f"Extended by {minutes} min.")
+            messages.success(request, gettext("Extended by {minutes} min.").format(minutes=minutes))
         elif action in _ACTIONS:
             _ACTIONS[action](session=session, by=request.user, now=now)
         else:
-            messages.error(request, "Unknown clock action.")
+            messages.error(request, gettext("Unknown clock action."))
     except services.ClockError as error:
         messages.error(request, error.message)
     # The dashboard starts and finishes sessions too, and wants the organiser back on it.
@@ -145,18 +146,24 @@ def table_finished(request, slug: str, number: int, table_number: int):
     try:
         if request.POST.get("action") == "undo":
             if not can_undo_finished(request.user, session.tournament):
-                raise PermissionDenied("Only referees and organisers may take a report back.")
+                raise PermissionDenied(
+                    gettext("Only referees and organisers may take a report back.")
+                )
             services.session_table_reopen(session=session, table=table)
-            messages.success(request, f"{table} is playing again.")
+            messages.success(request, gettext("{table} is playing again.").format(table=table))
         else:
             if not can_report_finished(request.user, session, table):
-                raise PermissionDenied("Only the table's players and the staff may report it.")
+                raise PermissionDenied(
+                    gettext("Only the table's players and the staff may report it.")
+                )
             ended_by_time = request.POST.get("ended_by_time") == "1"
             services.session_table_finish(
                 session=session, table=table, by=request.user, now=now, ended_by_time=ended_by_time
             )
             how = "ended by the time limit" if ended_by_time else "full game"
-            messages.success(request, f"{table} finished ({how}).")
+            messages.success(
+                request, gettext("{table} finished ({how}).").format(table=table, how=how)
+            )
     except services.ClockError as error:
         messages.error(request, error.message)
     return redirect("tournament:session_clock", slug=slug, number=number)

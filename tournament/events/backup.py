@@ -25,6 +25,7 @@ from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
+from django.utils.translation import gettext
 
 from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
@@ -90,7 +91,9 @@ def tournament_export(*, slug: str) -> dict[str, Any]:
 
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None:
-        raise ServiceError(f"No tournament with the slug {slug!r}.", field="slug")
+        raise ServiceError(
+            gettext("No tournament with the slug {slug!r}.").format(slug=slug), field="slug"
+        )
     rows: dict[str, list] = {}
     user_ids: set[int] = set()
     user_model = get_user_model()
@@ -142,15 +145,21 @@ def tournament_import(*, data: dict[str, Any], slug: str | None = None):
     from tournament.models import Tournament
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ServiceError("This file is not a tournament backup of this application.")
+        raise ServiceError(gettext("This file is not a tournament backup of this application."))
     if data.get("version") != VERSION:
-        raise ServiceError(f"Backup format version {data.get('version')!r} is not supported.")
+        raise ServiceError(
+            gettext("Backup format version {value!r} is not supported.").format(
+                value=data.get("version")
+            )
+        )
     rows = data["rows"]
     slug = slug or data["slug"]
     if Tournament.objects.filter(slug=slug).exists():
         raise ServiceError(
-            f"A tournament with the slug {slug!r} exists already: import under another one "
-            "(--slug).",
+            gettext(
+                "A tournament with the slug {slug!r} exists already: "
+                "import under another one (--slug)."
+            ).format(slug=slug),
             field="slug",
         )
     user_model = get_user_model()
@@ -180,7 +189,9 @@ def tournament_import(*, data: dict[str, Any], slug: str | None = None):
                     fields[field.name] = None
                 else:
                     raise ServiceError(
-                        f"The backup's {label} {row['pk']} names a missing {related}."
+                        gettext("The backup's {label} {value} names a missing {related}.").format(
+                            label=label, value=row["pk"], related=related
+                        )
                     )
             if label == "tournament.Tournament":
                 fields["slug"] = slug
@@ -202,7 +213,11 @@ def tournament_import(*, data: dict[str, Any], slug: str | None = None):
     for obj, attname, old, related in deferred:
         # A row naming one made after it in the list: set once both exist.
         if old not in new_pk.get(related, {}):
-            raise ServiceError(f"The backup names a missing {related} ({old}).")
+            raise ServiceError(
+                gettext("The backup names a missing {related} ({old}).").format(
+                    related=related, old=old
+                )
+            )
         setattr(obj, attname, new_pk[related][old])
         obj.save_base(raw=True, update_fields=[attname.removesuffix("_id")])
     tournament = Tournament.objects.get(

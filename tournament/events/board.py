@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from referee.models import Penalty
 from scoring.models import ScoreSheet, SheetVersion
 from tournament.ema import is_valid_ema_number
@@ -95,7 +97,11 @@ def final_check(tournament: Tournament) -> list[str]:
     sessions = list(tournament.sessions.order_by("number"))
     unfinished = [s.number for s in sessions if s.state != Session.State.FINISHED]
     if unfinished:
-        problems.append("Sessions not finished: " + ", ".join(map(str, unfinished)) + ".")
+        problems.append(
+            gettext("Sessions not finished: {sessions}.").format(
+                sessions=", ".join(map(str, unfinished))
+            )
+        )
     seated = set(
         Seat.objects.filter(session__tournament=tournament).values_list("session_id", "table_id")
     )
@@ -105,12 +111,16 @@ def final_check(tournament: Tournament) -> list[str]:
         ).values_list("session_id", "table_id")
     )
     if seated - confirmed:
-        problems.append(f"{len(seated - confirmed)} score sheet(s) not confirmed.")
+        problems.append(
+            gettext("{n} score sheet(s) not confirmed.").format(n=len(seated - confirmed))
+        )
     unasked = tournament.registrations.filter(
         is_reserve=True, results_count=None, status=Registration.Status.CONFIRMED
     ).count()
     if unasked:
-        problems.append(f"{unasked} substitute(s) not asked whether their results count.")
+        problems.append(
+            gettext("{n} substitute(s) not asked whether their results count.").format(n=unasked)
+        )
     invalid = sum(
         1
         for number in tournament.registrations.filter(
@@ -119,5 +129,7 @@ def final_check(tournament: Tournament) -> list[str]:
         if not is_valid_ema_number(number)
     )
     if invalid:
-        problems.append(f"{invalid} confirmed player(s) without a valid EMA number.")
+        problems.append(
+            gettext("{n} confirmed player(s) without a valid EMA number.").format(n=invalid)
+        )
     return problems

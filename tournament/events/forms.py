@@ -11,7 +11,10 @@ import math
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 
+from scoring.violations import violation_message
 from tournament.events.services import MAX_SESSIONS, MAX_TABLES
 from tournament.fields import bounded_float, bounded_integer
 from tournament.models import Staff, Tournament
@@ -57,21 +60,28 @@ def _check_override_value(name: str, value: Any, depth: int = 0) -> None:
     if isinstance(value, int | float):
         if not math.isfinite(value) or abs(value) > MAX_OVERRIDE_NUMBER:
             raise forms.ValidationError(
-                f"Other rule overrides: {name} must be a number between "
-                f"-{MAX_OVERRIDE_NUMBER:,} and {MAX_OVERRIDE_NUMBER:,}."
+                gettext(
+                    "Other rule overrides: {name} must be a number between "
+                    "-{MAX_OVERRIDE_NUMBER:,} and {MAX_OVERRIDE_NUMBER:,}."
+                ).format(name=name, MAX_OVERRIDE_NUMBER=MAX_OVERRIDE_NUMBER)
             )
         return
     if isinstance(value, str):
         if len(value) > 100:
-            raise forms.ValidationError(f"Other rule overrides: {name} is too long a word.")
+            raise forms.ValidationError(
+                gettext("Other rule overrides: {name} is too long a word.").format(name=name)
+            )
         return
     if isinstance(value, list) and depth == 0:
         for item in value:
             _check_override_value(name, item, depth + 1)
         return
     raise forms.ValidationError(
-        f"Other rule overrides: {name} must be a number, a word, true/false or a list of "
-        "those, not a nested list or object."
+        gettext(
+            "Other rule overrides: {name} must be a number, a word, "
+            "true/false or a list of those, not a nested list or "
+            "object."
+        ).format(name=name)
     )
 
 
@@ -79,97 +89,104 @@ def _refuse_constant(text: str):
     raise ValueError(f"{text} is not a number a rule can use")
 
 
-def _preset_hint(parameter: str) -> str:
+def _preset_hint(parameter: str):
     from scoring.rules.rulesets import RULESETS
 
     def show(value):
         return ", ".join(str(v) for v in value) if isinstance(value, tuple) else str(value)
 
-    return (
-        "Blank: the preset's value ("
-        + "; ".join(f"{name} {show(getattr(r, parameter))}" for name, r in RULESETS.items())
-        + ")."
-    )
+    values = "; ".join(f"{name} {show(getattr(r, parameter))}" for name, r in RULESETS.items())
+    return format_lazy(gettext_lazy("Blank: the preset's value ({values})."), values=values)
 
 
 class TournamentForm(forms.ModelForm):
     """The settings of a tournament, with the common ruleset overrides as their own fields."""
 
     session_minutes = forms.IntegerField(
-        label="Session length (minutes)",
+        label=gettext_lazy("Session length (minutes)"),
         required=False,
         min_value=30,
         max_value=300,
         help_text=_preset_hint("session_minutes"),
     )
     uma = forms.CharField(
-        label="Uma (1st, 2nd, 3rd, 4th)",
+        label=gettext_lazy("Uma (1st, 2nd, 3rd, 4th)"),
         required=False,
-        help_text="Four numbers in tournament points, e.g. 15, 5, -5, -15. " + _preset_hint("uma"),
+        help_text=format_lazy(
+            "{} {}",
+            gettext_lazy("Four numbers in tournament points, e.g. 15, 5, -5, -15."),
+            _preset_hint("uma"),
+        ),
     )
     start_points = bounded_integer(
-        "Start points",
+        gettext_lazy("Start points"),
         min_value=0,
         max_value=MAX_START_POINTS,
         required=False,
         help_text=_preset_hint("start_points"),
     )
     return_points = bounded_integer(
-        "Return points",
+        gettext_lazy("Return points"),
         min_value=0,
         max_value=MAX_START_POINTS,
         required=False,
         help_text=_preset_hint("return_points"),
     )
     signal_minutes = bounded_integer(
-        "Signal (minutes before the end)",
+        gettext_lazy("Signal (minutes before the end)"),
         required=False,
         min_value=0,
         max_value=60,
         help_text=_preset_hint("signal_minutes_before_end"),
     )
     chombo_points = bounded_float(
-        "Chombo penalty (points)",
+        gettext_lazy("Chombo penalty (points)"),
         min_value=-MAX_PENALTY,
         max_value=MAX_PENALTY,
         required=False,
         help_text=_preset_hint("chombo_points"),
     )
     late_points_per_minute = bounded_float(
-        "Lateness penalty per minute (points)",
+        gettext_lazy("Lateness penalty per minute (points)"),
         min_value=-MAX_PENALTY_PER_MINUTE,
         max_value=MAX_PENALTY_PER_MINUTE,
         required=False,
         help_text=_preset_hint("late_points_per_minute"),
     )
     missed_session_points = bounded_float(
-        "Missed session penalty (points)",
+        gettext_lazy("Missed session penalty (points)"),
         min_value=-MAX_PENALTY,
         max_value=MAX_PENALTY,
         required=False,
         help_text=_preset_hint("missed_session_points"),
     )
     other_overrides = forms.CharField(
-        label="Other rule overrides (JSON)",
+        label=gettext_lazy("Other rule overrides (JSON)"),
         required=False,
         max_length=MAX_OVERRIDES_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text='Any other parameter of the rules core, e.g. {"kiriage_mangan": true}.',
+        help_text=gettext_lazy(
+            'Any other parameter of the rules core, e.g. {"kiriage_mangan": true}.'
+        ),
     )
     tables = bounded_integer(
-        "Number of tables",
+        gettext_lazy("Number of tables"),
         required=False,
         min_value=1,
         max_value=MAX_TABLES,
-        help_text="Blank: a quarter of the player limit. Name them later on the tables page.",
+        help_text=gettext_lazy(
+            "Blank: a quarter of the player limit. Name them later on the tables page."
+        ),
     )
-    session_count = bounded_integer("Number of sessions", min_value=1, max_value=MAX_SESSIONS)
+    session_count = bounded_integer(
+        gettext_lazy("Number of sessions"), min_value=1, max_value=MAX_SESSIONS
+    )
     player_limit = bounded_integer(
-        "Player limit",
+        gettext_lazy("Player limit"),
         min_value=4,
         max_value=MAX_PLAYERS,
         required=False,
-        help_text="Blank: no limit. Beyond it, players go to the waiting list.",
+        help_text=gettext_lazy("Blank: no limit. Beyond it, players go to the waiting list."),
     )
 
     class Meta:
@@ -231,12 +248,14 @@ class TournamentForm(forms.ModelForm):
             values = [float(v) if "." in v else int(v) for v in text.replace(";", ",").split(",")]
         except ValueError:
             raise forms.ValidationError(
-                "Uma: write four numbers separated by commas, e.g. 15, 5, -5, -15."
+                gettext("Uma: write four numbers separated by commas, e.g. 15, 5, -5, -15.")
             ) from None
         if len(values) > 4 or not all(math.isfinite(v) and abs(v) <= MAX_UMA for v in values):
             # NaN and infinity ("nan", "inf") are floats to Python, never an uma.
             raise forms.ValidationError(
-                f"Uma: four numbers between -{MAX_UMA} and {MAX_UMA}, e.g. 15, 5, -5, -15."
+                gettext(
+                    "Uma: four numbers between -{MAX_UMA} and {MAX_UMA}, e.g. 15, 5, -5, -15."
+                ).format(MAX_UMA=MAX_UMA)
             )
         return values
 
@@ -249,15 +268,19 @@ class TournamentForm(forms.ModelForm):
             value = json.loads(text, parse_constant=_refuse_constant)
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
-                f"Other rule overrides: this is not JSON: {exc.msg} at character {exc.pos}."
+                gettext("Other rule overrides: this is not JSON: {msg} at character {pos}.").format(
+                    msg=exc.msg, pos=exc.pos
+                )
             ) from None
         except (ValueError, RecursionError) as exc:
             # RecursionError: thousands of nested brackets; the length bound stops the rest.
             reason = str(exc) if isinstance(exc, ValueError) else "nested too deeply"
-            raise forms.ValidationError(f"Other rule overrides: {reason}.") from None
+            raise forms.ValidationError(
+                gettext("Other rule overrides: {reason}.").format(reason=reason)
+            ) from None
         if not isinstance(value, dict):
             raise forms.ValidationError(
-                'Other rule overrides: write an object such as {"kiriage_mangan": true}.'
+                gettext('Other rule overrides: write an object such as {"kiriage_mangan": true}.')
             )
         for name, item in value.items():
             _check_override_value(name[:40], item)
@@ -270,10 +293,12 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
-            self.add_error("end_date", "The event cannot end before it starts.")
+            self.add_error("end_date", gettext("The event cannot end before it starts."))
         opens, closes = data.get("registration_opens"), data.get("registration_closes")
         if opens and closes and closes <= opens:
-            self.add_error("registration_closes", "Registration must close after it opens.")
+            self.add_error(
+                "registration_closes", gettext("Registration must close after it opens.")
+            )
         if "ruleset" not in data or "other_overrides" not in data:
             return data
         fields_of = {parameter: name for name, parameter in OVERRIDE_FIELDS.items()}
@@ -290,7 +315,9 @@ class TournamentForm(forms.ModelForm):
             ruleset = get_ruleset(data["ruleset"], **overrides)
         except RuleViolation as violation:
             parameter = violation.params.get("name")
-            self.add_error(fields_of.get(parameter, "other_overrides"), violation.message)
+            self.add_error(
+                fields_of.get(parameter, "other_overrides"), violation_message(violation)
+            )
             return data
         changed = ruleset_overrides(ruleset)
         changed.pop("session_minutes", None)  # the tournament's own field (services)
@@ -299,13 +326,15 @@ class TournamentForm(forms.ModelForm):
 
 
 class TablesForm(forms.Form):
-    count = bounded_integer("Number of tables", min_value=1, max_value=MAX_TABLES)
+    count = bounded_integer(gettext_lazy("Number of tables"), min_value=1, max_value=MAX_TABLES)
     names = forms.CharField(
-        label="Names (optional)",
+        label=gettext_lazy("Names (optional)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8}),
-        help_text="Line n names table n, e.g. “Stage” for a streamed table. "
-        "A blank line leaves a table with its number only.",
+        help_text=gettext_lazy(
+            "Line n names table n, e.g. “Stage” for a streamed table. "
+            "A blank line leaves a table with its number only."
+        ),
     )
 
     def clean_names(self) -> list[str]:
@@ -317,10 +346,12 @@ class TablesForm(forms.Form):
 
 class SessionScheduleForm(forms.Form):
     number = bounded_integer(
-        "Session", min_value=1, max_value=MAX_SESSIONS, widget=forms.HiddenInput
+        gettext_lazy("Session"), min_value=1, max_value=MAX_SESSIONS, widget=forms.HiddenInput
     )
-    planned_start = forms.DateTimeField(label="Planned start", required=False, widget=DATETIME)
-    minutes = bounded_integer("Length (minutes)", min_value=1, max_value=600)
+    planned_start = forms.DateTimeField(
+        label=gettext_lazy("Planned start"), required=False, widget=DATETIME
+    )
+    minutes = bounded_integer(gettext_lazy("Length (minutes)"), min_value=1, max_value=600)
 
 
 # A forged TOTAL_FORMS makes no more forms than there can be sessions.
@@ -330,6 +361,8 @@ SessionScheduleFormSet = forms.formset_factory(
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(label="User name", max_length=150)
+    username = forms.CharField(label=gettext_lazy("User name"), max_length=150)
     role = forms.ChoiceField(choices=Staff.Role.choices)
-    may_run_clock = forms.BooleanField(label="May run the session clock (referees)", required=False)
+    may_run_clock = forms.BooleanField(
+        label=gettext_lazy("May run the session clock (referees)"), required=False
+    )

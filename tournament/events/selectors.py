@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.http import urlencode
+from django.utils.translation import gettext
 
 from tournament.ema import is_valid_ema_number
 from tournament.models import Registration, Session, Staff, Tournament
@@ -203,61 +204,77 @@ def dashboard(tournament: Tournament, now) -> dict:
     first = sessions[0] if sessions else None
     steps = [
         Step(
-            "Set up tables and the schedule",
+            gettext("Set up tables and the schedule"),
             bool(field.tables and sessions),
-            f"{field.tables} tables, {len(sessions)} sessions",
+            gettext("{tables} tables, {value} sessions").format(
+                tables=field.tables, value=len(sessions)
+            ),
             url("tables"),
         ),
         Step(
-            "Publish the tournament",
+            gettext("Publish the tournament"),
             tournament.is_published,
-            "Players see only published tournaments.",
+            gettext("Players see only published tournaments."),
             action="" if tournament.is_published else url("publish"),
-            action_label="Publish",
+            action_label=gettext("Publish"),
         ),
         Step(
-            "Open registration",
+            gettext("Open registration"),
             # Done once opened, or needless once the players are there (all imported, say).
             (tournament.registration_opens is not None and tournament.registration_opens <= now)
             or field.players > 0,
-            "Open now" if open_now else "Players sign themselves up while it is open.",
+            gettext("Open now")
+            if open_now
+            else gettext("Players sign themselves up while it is open."),
             action="" if open_now else url("open_registration"),
-            action_label="Open registration now",
+            action_label=gettext("Open registration now"),
         ),
         Step(
-            "Confirm registrations",
+            gettext("Confirm registrations"),
             pending == 0 and confirmed > 0,
-            f"{pending} awaiting confirmation, {confirmed} confirmed",
+            gettext("{pending} awaiting confirmation, {confirmed} confirmed").format(
+                pending=pending, confirmed=confirmed
+            ),
             url("players") + "?status=pending",
             action=url("confirm_pending") if pending else "",
-            action_label=f"Confirm all {pending}",
+            action_label=gettext("Confirm all {pending}").format(pending=pending),
         ),
         Step(
-            "Check players in",
+            gettext("Check players in"),
             confirmed > 0 and unchecked == 0,
-            f"{field.players} of {confirmed} players and {field.reserves_available} "
-            "reserve(s) checked in",
+            gettext(
+                "{players} of {confirmed} players and {reserves_available} reserve(s) checked in"
+            ).format(
+                players=field.players,
+                confirmed=confirmed,
+                reserves_available=field.reserves_available,
+            ),
             url("checkin"),
         ),
         Step(
-            "Make full tables of four",
+            gettext("Make full tables of four"),
             field.ready,
             field.problem or f"{field.size} players at {field.tables_needed} tables",
             url("checkin"),
             action=url("fill_from_reserves") if field.can_fill else "",
-            action_label="Fill from the reserves",
+            action_label=gettext("Fill from the reserves"),
             # Once seated, the reserves take seats in the sessions to play: asked first.
             confirm=(
-                f"{field.reserves_needed} reserve(s) fill in, the earliest checked in first, "
-                "and take the empty seats of the sessions still to play."
+                gettext(
+                    "{reserves_needed} reserve(s) fill in, the earliest "
+                    "checked in first, and take the empty seats of the "
+                    "sessions still to play."
+                ).format(reserves_needed=field.reserves_needed)
                 if first and first.seated
                 else ""
             ),
         ),
         Step(
-            "Seat session 1",
+            gettext("Seat session 1"),
             bool(first and first.seated),
-            "Ready to seat" if field.ready else "Not ready: " + field.problem,
+            gettext("Ready to seat")
+            if field.ready
+            else gettext("Not ready: {problem}").format(problem=field.problem),
             url("seating_manage") if first else "",
         ),
     ]
@@ -303,9 +320,9 @@ def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> lis
         # names the seats, so the organiser knows what the one click will do.
         steps.append(
             Step(
-                "Fill the empty seats",
+                gettext("Fill the empty seats"),
                 False,
-                "Empty: " + "; ".join(str(v) for v in vacancies),
+                gettext("Empty: {seats}").format(seats="; ".join(str(v) for v in vacancies)),
                 url("checkin"),
             )
         )
@@ -319,61 +336,73 @@ def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> lis
         if session.state == Session.State.FINISHED:
             steps.append(
                 Step(
-                    f"Session {n}: score sheets confirmed",
+                    gettext("Session {n}: score sheets confirmed").format(n=n),
                     sheets_done,
-                    f"{confirmed.get(session.pk, 0)} of {tables} sheets confirmed",
+                    gettext("{value} of {tables} sheets confirmed").format(
+                        value=confirmed.get(session.pk, 0), tables=tables
+                    ),
                     board,
                 )
             )
             continue
         if session is not current:
-            steps.append(Step(f"Session {n}", False, "After the session before.", board))
+            steps.append(
+                Step(
+                    gettext("Session {n}").format(n=n),
+                    False,
+                    gettext("After the session before."),
+                    board,
+                )
+            )
             continue
         running = session.state == Session.State.RUNNING
         steps += [
             Step(
-                f"Start session {n}",
+                gettext("Start session {n}").format(n=n),
                 running,
-                "Starts the clock on every screen."
+                gettext("Starts the clock on every screen.")
                 if session.seated
-                else "Not seated yet: seat it first.",
+                else gettext("Not seated yet: seat it first."),
                 reverse("tournament:session_clock", args=[slug, n]),
                 action=clock if session.seated and not running else "",
-                action_label=f"Start session {n}",
+                action_label=gettext("Start session {n}").format(n=n),
                 fields=(("action", "start"),),
             ),
             Step(
-                f"Watch session {n}'s tables",
+                gettext("Watch session {n}'s tables").format(n=n),
                 False,
-                f"{confirmed.get(session.pk, 0)} of {tables} sheets confirmed; late players "
-                "and penalties on the board",
+                gettext(
+                    "{value} of {tables} sheets confirmed; late players and penalties on the board"
+                ).format(value=confirmed.get(session.pk, 0), tables=tables),
                 board,
             ),
             Step(
-                f"Finish session {n}",
+                gettext("Finish session {n}").format(n=n),
                 False,
-                "Ends the clock: the tables still playing stop.",
+                gettext("Ends the clock: the tables still playing stop."),
                 reverse("tournament:session_clock", args=[slug, n]),
                 action=clock if running else "",
-                action_label=f"Finish session {n}",
+                action_label=gettext("Finish session {n}").format(n=n),
                 fields=(("action", "end"),),
-                confirm=f"The clock of session {n} ends on every screen and the tables still "
-                "playing are stopped (ended by the time limit). A finished session cannot be "
-                "started again.",
+                confirm=gettext(
+                    "The clock of session {n} ends on every screen and the "
+                    "tables still playing are stopped (ended by the time "
+                    "limit). A finished session cannot be started again."
+                ).format(n=n),
             ),
         ]
     problems = final_check(tournament)
     steps += [
         Step(
-            "Final check",
+            gettext("Final check"),
             not problems,
             " ".join(problems) or "Every sheet confirmed, substitutes answered, EMA numbers valid.",
             url("results"),
         ),
         Step(
-            "Send the EMA results file",
+            gettext("Send the EMA results file"),
             False,
-            "Download it and send it to the EMA ranking.",
+            gettext("Download it and send it to the EMA ranking."),
             reverse("tournament:ema_export", args=[slug, "xlsx"]) if not problems else "",
         ),
     ]
@@ -397,18 +426,37 @@ def rules_summary(tournament: Tournament) -> list[tuple[str, str]]:
     try:
         rules = tournament.rules()
     except RuleViolation as violation:  # overrides stored before the core changed
-        return [("Rules", f"{tournament.get_ruleset_display()} (overrides invalid: {violation})")]
+        return [
+            (
+                gettext("Rules"),
+                gettext("{value} (overrides invalid: {violation})").format(
+                    value=tournament.get_ruleset_display(), violation=violation
+                ),
+            )
+        ]
     uma = ", ".join(f"{v:+g}" for v in rules.uma)
     rows = [
-        ("Rules", tournament.get_ruleset_display()),
-        ("Start points", f"{rules.start_points:,}"),
-        ("Uma", uma),
-        ("Session length", f"{tournament.session_minutes} minutes"),
+        (gettext("Rules"), tournament.get_ruleset_display()),
+        (gettext("Start points"), f"{rules.start_points:,}"),
+        (gettext("Uma"), uma),
+        (
+            gettext("Session length"),
+            gettext("{session_minutes} minutes").format(session_minutes=tournament.session_minutes),
+        ),
     ]
     if rules.signal_minutes_before_end:
-        rows.append(("Signal", f"{rules.signal_minutes_before_end} minutes before the end"))
+        rows.append(
+            (
+                gettext("Signal"),
+                gettext("{signal_minutes_before_end} minutes before the end").format(
+                    signal_minutes_before_end=rules.signal_minutes_before_end
+                ),
+            )
+        )
     if tournament.rule_overrides:
-        rows.append(("Changed from the preset", ", ".join(sorted(tournament.rule_overrides))))
+        rows.append(
+            (gettext("Changed from the preset"), ", ".join(sorted(tournament.rule_overrides)))
+        )
     return rows
 
 

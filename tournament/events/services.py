@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
@@ -133,8 +134,10 @@ def _sync_sessions(tournament: Tournament, *, old_minutes: int | None = None) ->
         # (RESTRICT), which used to end in a 500 when the session was deleted under it.
         listed = "; ".join(f"session {n}: {', '.join(what)}" for n, what in sorted(held.items()))
         raise ServiceError(
-            f"The tournament cannot have only {tournament.session_count} sessions: "
-            f"{listed}. Keep {max(held)} sessions or more.",
+            gettext(
+                "The tournament cannot have only {session_count} "
+                "sessions: {listed}. Keep {value} sessions or more."
+            ).format(session_count=tournament.session_count, listed=listed, value=max(held)),
             field="session_count",
         )
     for session in extra:
@@ -169,7 +172,12 @@ def tournament_create(*, user, data: dict[str, Any], table_count: int | None = N
 
 def _check_size(tournament: Tournament) -> None:
     if not 1 <= tournament.session_count <= MAX_SESSIONS:
-        raise ServiceError(f"Number of sessions: from 1 to {MAX_SESSIONS}.", field="session_count")
+        raise ServiceError(
+            gettext("Number of sessions: from 1 to {MAX_SESSIONS}.").format(
+                MAX_SESSIONS=MAX_SESSIONS
+            ),
+            field="session_count",
+        )
 
 
 def _scoring_changes(before, after) -> list[str]:
@@ -206,11 +214,15 @@ def _refuse_rescoring(tournament: Tournament, before) -> None:
     if scored:
         sessions = ", ".join(str(n) for n in scored)
         raise ServiceError(
-            f"Sessions {sessions} are already scored under the current rules, and the "
-            f"standings add every session up under one set of rules: the ruleset and its "
-            f"scoring parameters ({', '.join(changed)}) cannot change now. Keep the rules as "
-            "they are, or, if they were entered wrongly, ask the site administrator to "
-            "remove those sheets first and enter them again under the right rules.",
+            gettext(
+                "Sessions {sessions} are already scored under the "
+                "current rules, and the standings add every session up "
+                "under one set of rules: the ruleset and its scoring "
+                "parameters ({value}) cannot change now. Keep the rules "
+                "as they are, or, if they were entered wrongly, ask the "
+                "site administrator to remove those sheets first and "
+                "enter them again under the right rules."
+            ).format(sessions=sessions, value=", ".join(changed)),
             field="ruleset" if "name" in changed else None,
         )
 
@@ -234,7 +246,9 @@ def tournament_set_tables(*, tournament: Tournament, count: int, names: list[str
     """Tables 1..count, table n named by line n of ``names`` (a blank line: no name)."""
     if len(names) > count:
         raise ServiceError(
-            f"There are {len(names)} names for {count} tables: add tables or remove names.",
+            gettext(
+                "There are {value} names for {count} tables: add tables or remove names."
+            ).format(value=len(names), count=count),
             field="names",
         )
     existing = {t.number: t for t in tournament.tables.all()}
@@ -242,7 +256,10 @@ def tournament_set_tables(*, tournament: Tournament, count: int, names: list[str
         name = names[number - 1].strip() if number <= len(names) else ""
         if len(name) > 40:
             raise ServiceError(
-                f"The name of table {number} is longer than 40 characters.", field="names"
+                gettext("The name of table {number} is longer than 40 characters.").format(
+                    number=number
+                ),
+                field="names",
             )
         table = existing.get(number)
         if table is None:
@@ -254,7 +271,10 @@ def tournament_set_tables(*, tournament: Tournament, count: int, names: list[str
     for table in extra:
         if table.seats.exists():
             raise ServiceError(
-                f"{table} already has players seated, so it cannot be removed.", field="count"
+                gettext("{table} already has players seated, so it cannot be removed.").format(
+                    table=table
+                ),
+                field="count",
             )
         table.delete()
 
@@ -270,7 +290,11 @@ def session_schedule_update(
         if session.state == Session.State.FINISHED and (
             start != session.planned_start or minutes != session.minutes
         ):
-            raise ServiceError(f"Session {number} is finished; its schedule cannot change.")
+            raise ServiceError(
+                gettext("Session {number} is finished; its schedule cannot change.").format(
+                    number=number
+                )
+            )
         session.planned_start = start
         session.minutes = minutes
         session.save(update_fields=["planned_start", "minutes"])
@@ -285,7 +309,10 @@ def staff_add(
     user = User.objects.filter(username__iexact=username.strip()).first()
     if user is None:
         raise ServiceError(
-            f"There is no user “{username}”. They must sign up first.", field="username"
+            gettext("There is no user “{username}”. They must sign up first.").format(
+                username=username
+            ),
+            field="username",
         )
     staff = Staff.objects.filter(tournament=tournament, user=user).first()
     if staff is not None and staff.role == Staff.Role.ORGANISER and role != staff.role:
@@ -306,7 +333,11 @@ def _keep_an_organiser(tournament: Tournament, *, leaving: Staff) -> None:
         pk=leaving.pk
     )
     if not others.exists():
-        raise ServiceError(f"{leaving.user} is the only organiser; add another organiser first.")
+        raise ServiceError(
+            gettext("{user} is the only organiser; add another organiser first.").format(
+                user=leaving.user
+            )
+        )
 
 
 @transaction.atomic
@@ -324,9 +355,11 @@ def tournament_set_visibility(*, tournament: Tournament, published: bool) -> Non
         states = set(tournament.sessions.values_list("state", flat=True))
         if states - {Session.State.PLANNED} and states - {Session.State.FINISHED}:
             raise ServiceError(
-                "The tournament is being played: the players need its seating, clock and "
-                "standings. Back to draft is possible before the first session or after "
-                "the last one."
+                gettext(
+                    "The tournament is being played: the players need its seating, clock and "
+                    "standings. Back to draft is possible before the first session or after "
+                    "the last one."
+                )
             )
     tournament.visibility = (
         Tournament.Visibility.PUBLISHED if published else Tournament.Visibility.DRAFT
@@ -338,19 +371,35 @@ def tournament_set_visibility(*, tournament: Tournament, published: bool) -> Non
 def staff_assign_tables(*, staff: Staff, first: int | None, last: int | None) -> Staff:
     """Give a referee a range of tables (both ends included), or none with two blanks."""
     if staff.role != Staff.Role.REFEREE:
-        raise ServiceError(f"{staff.user} is not a referee: only referees look after tables.")
+        raise ServiceError(
+            gettext("{user} is not a referee: only referees look after tables.").format(
+                user=staff.user
+            )
+        )
     if (first is None) != (last is None):
-        raise ServiceError("Give the first and the last table, or neither.", field="first_table")
+        raise ServiceError(
+            gettext("Give the first and the last table, or neither."), field="first_table"
+        )
     if first is not None and last is not None:
         if first > last:
             raise ServiceError(
-                f"The first table ({first}) comes after the last ({last}).", field="first_table"
+                gettext("The first table ({first}) comes after the last ({last}).").format(
+                    first=first, last=last
+                ),
+                field="first_table",
             )
         numbers = set(staff.tournament.tables.values_list("number", flat=True))
         if first not in numbers or last not in numbers:
             raise ServiceError(
-                f"Tables {first}–{last} are not all tables of this tournament "
-                f"(it has tables {min(numbers, default=0)}–{max(numbers, default=0)}).",
+                gettext(
+                    "Tables {first}–{last} are not all tables of this "
+                    "tournament (it has tables {value}–{value2})."
+                ).format(
+                    first=first,
+                    last=last,
+                    value=min(numbers, default=0),
+                    value2=max(numbers, default=0),
+                ),
                 field="first_table",
             )
     staff.first_table, staff.last_table = first, last

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -50,7 +51,12 @@ def tournament_new(request):
         except ServiceError as error:
             form_error(form, error)
         else:
-            messages.success(request, f"{tournament} is created. You are its organiser.")
+            messages.success(
+                request,
+                gettext("{tournament} is created. You are its organiser.").format(
+                    tournament=tournament
+                ),
+            )
             return redirect("tournament:dashboard", slug=tournament.slug)
     return render(request, "tournament/manage/tournament_form.html", {"form": form, "new": True})
 
@@ -72,7 +78,7 @@ def settings(request, slug: str):
         except ServiceError as error:
             form_error(form, error)
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, gettext("Settings saved."))
             return redirect("tournament:dashboard", slug=tournament.slug)
     # A failed ModelForm validation leaves the instance half-changed: show the stored name.
     tournament.refresh_from_db()
@@ -102,7 +108,12 @@ def tables(request, slug: str):
         except ServiceError as error:
             form_error(form, error)
         else:
-            messages.success(request, f"The tournament has {form.cleaned_data['count']} tables.")
+            messages.success(
+                request,
+                gettext("The tournament has {value} tables.").format(
+                    value=form.cleaned_data["count"]
+                ),
+            )
             return redirect("tournament:tables", slug=tournament.slug)
     return render(
         request,
@@ -131,7 +142,7 @@ def schedule(request, slug: str):
         except ServiceError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, "Schedule saved.")
+            messages.success(request, gettext("Schedule saved."))
             return redirect("tournament:schedule", slug=tournament.slug)
     rows = list(zip(sessions, formset, strict=False))
     return render(
@@ -150,7 +161,12 @@ def staff(request, slug: str):
         except ServiceError as error:
             form_error(form, error)
         else:
-            messages.success(request, f"{member.user} is now {member.get_role_display().lower()}.")
+            messages.success(
+                request,
+                gettext("{user} is now {value}.").format(
+                    user=member.user, value=member.get_role_display().lower()
+                ),
+            )
             return redirect("tournament:staff", slug=tournament.slug)
     return render(
         request,
@@ -168,7 +184,9 @@ def staff_remove(request, slug: str, pk: int):
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"{member.user} is no longer on the staff.")
+        messages.success(
+            request, gettext("{user} is no longer on the staff.").format(user=member.user)
+        )
     return redirect("tournament:staff", slug=tournament.slug)
 
 
@@ -287,7 +305,9 @@ def staff_tables(request, slug: str, pk: int):
     ]
     try:
         if bad:
-            raise ServiceError(f"The {' and '.join(bad)} table must be a table number.")
+            raise ServiceError(
+                gettext("The {value} table must be a table number.").format(value=" and ".join(bad))
+            )
         setup_services.staff_assign_tables(staff=member, first=first, last=last)
     except ServiceError as error:
         messages.error(request, error.message)

@@ -4,28 +4,34 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 from django_countries import countries
 
 from tournament.models import Registration
 
-STATUS_CHOICES = [*Registration.Status.choices, ("reserve", "Reserve")]
+STATUS_CHOICES = [*Registration.Status.choices, ("reserve", gettext_lazy("Reserve"))]
 
 
 class RegistrationFilter(django_filters.FilterSet):
     """Search by name, EMA number or club; filter by country, status and check-in."""
 
-    q = django_filters.CharFilter(method="search", label="Search")
+    q = django_filters.CharFilter(method="search", label=gettext_lazy("Search"))
     country = django_filters.ChoiceFilter(
-        field_name="player__country", label="Country", empty_label="All countries"
+        field_name="player__country",
+        label=gettext_lazy("Country"),
+        empty_label=gettext_lazy("All countries"),
     )
     status = django_filters.ChoiceFilter(
-        method="filter_status", choices=STATUS_CHOICES, label="Status", empty_label="Any status"
+        method="filter_status",
+        choices=STATUS_CHOICES,
+        label=gettext_lazy("Status"),
+        empty_label=gettext_lazy("Any status"),
     )
     checked_in = django_filters.ChoiceFilter(
         method="filter_checked_in",
-        choices=[("yes", "Checked in"), ("no", "Not checked in")],
-        label="Check-in",
-        empty_label="Either",
+        choices=[("yes", gettext_lazy("Checked in")), ("no", gettext_lazy("Not checked in"))],
+        label=gettext_lazy("Check-in"),
+        empty_label=gettext_lazy("Either"),
     )
 
     class Meta:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
@@ -16,18 +17,20 @@ from tournament.registration.importing import LABELS, PlayerRow, RowCheck
 class PersonForm(forms.Form):
     """A person's details; the checks (formats, duplicates) are ``importing.check_rows``."""
 
-    first_name = forms.CharField(label="First name", max_length=100)
-    last_name = forms.CharField(label="Last name", max_length=100)
+    first_name = forms.CharField(label=gettext_lazy("First name"), max_length=100)
+    last_name = forms.CharField(label=gettext_lazy("Last name"), max_length=100)
     ema_number = forms.CharField(
-        label="EMA number",
+        label=gettext_lazy("EMA number"),
         required=False,
         max_length=12,
-        help_text="8 digits, the first two naming the national association. Blank if none.",
+        help_text=gettext_lazy(
+            "8 digits, the first two naming the national association. Blank if none."
+        ),
     )
     # A blank first choice: a country is chosen, never assumed (the list starts with "A").
     country = forms.ChoiceField(choices=lambda: [("", "Choose a country"), *countries])
     club = forms.CharField(max_length=120, required=False)
-    email = forms.EmailField(label="E-mail", required=False)
+    email = forms.EmailField(label=gettext_lazy("E-mail"), required=False)
 
     def row(self) -> PlayerRow:
         data = self.cleaned_data
@@ -55,9 +58,9 @@ class PersonForm(forms.Form):
 
 class RegistrationAddForm(PersonForm):
     reserve = forms.BooleanField(
-        label="Reserve (substitute)",
+        label=gettext_lazy("Reserve (substitute)"),
         required=False,
-        help_text="Plays only in place of others or to complete the last table.",
+        help_text=gettext_lazy("Plays only in place of others or to complete the last table."),
     )
     # Issue 19: shown when the tournament has teams; a new name makes a new team.
     team = forms.CharField(
@@ -80,7 +83,9 @@ class SignUpForm(UserCreationForm, PersonForm):
         fields = ("username",)
 
     # The address password reset mails to: an account without one cannot get back in.
-    email = forms.EmailField(label="E-mail", help_text="For resetting a forgotten password.")
+    email = forms.EmailField(
+        label=gettext_lazy("E-mail"), help_text=gettext_lazy("For resetting a forgotten password.")
+    )
 
     field_order = [
         "username",
@@ -112,24 +117,31 @@ class PlayerEditForm(forms.ModelForm):
             else None
         )
         if holder is not None:
-            raise forms.ValidationError(f"{number} already belongs to {holder}.")
+            raise forms.ValidationError(
+                gettext("{number} already belongs to {holder}.").format(
+                    number=number, holder=holder
+                )
+            )
         return number
 
 
 class ImportForm(forms.Form):
     file = forms.FileField(
-        label="CSV or XLSX file",
+        label=gettext_lazy("CSV or XLSX file"),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,.txt"}),
-        help_text="First line: column names. Needed: first name, last name, country; "
-        "optional: EMA number, club, e-mail, reserve (yes/no), team.",
+        help_text=gettext_lazy(
+            "First line: column names. Needed: first name, last name, country; "
+            "optional: EMA number, club, e-mail, reserve (yes/no), team."
+        ),
     )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD_BYTES:
             raise forms.ValidationError(
-                f"{upload.name} is {upload.size // 1024} KB; the limit is "
-                f"{MAX_UPLOAD_BYTES // 1024} KB."
+                gettext("{name} is {value} KB; the limit is {value2} KB.").format(
+                    name=upload.name, value=upload.size // 1024, value2=MAX_UPLOAD_BYTES // 1024
+                )
             )
         return upload
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django_countries import countries
 
@@ -161,7 +162,10 @@ def read_player_file(filename: str, data: bytes) -> list[PlayerRow]:
         table = _csv_lines(data)
     else:
         raise ImportFileError(
-            f"{filename} is neither a CSV nor an XLSX file (the name should end in .csv or .xlsx)."
+            gettext(
+                "{filename} is neither a CSV nor an XLSX file (the name "
+                "should end in .csv or .xlsx)."
+            ).format(filename=filename)
         )
     return _rows(table)
 
@@ -174,21 +178,25 @@ def _decode(data: bytes) -> str:
             return data.decode("utf-16")
         except UnicodeDecodeError as exc:
             raise ImportFileError(
-                "The file starts as UTF-16 text but is broken at byte "
-                f"{exc.start}; save it again as CSV UTF-8."
+                gettext(
+                    "The file starts as UTF-16 text but is broken at byte "
+                    "{start}; save it again as CSV UTF-8."
+                ).format(start=exc.start)
             ) from exc
     if b"\x00" in data[:4096]:
         # No text encoding but UTF-16 or UTF-32 puts NUL bytes between Latin letters.
         raise ImportFileError(
-            "The file looks like UTF-16 text without a byte-order mark, which cannot be read "
-            "safely; save it as CSV UTF-8 (or as Unicode text from Excel)."
+            gettext(
+                "The file looks like UTF-16 text without a byte-order mark, which cannot be read "
+                "safely; save it as CSV UTF-8 (or as Unicode text from Excel)."
+            )
         )
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise ImportFileError("The file is not text in UTF-8, UTF-16 or Windows-1252.")
+    raise ImportFileError(gettext("The file is not text in UTF-8, UTF-16 or Windows-1252."))
 
 
 def _csv_lines(data: bytes) -> Iterable[tuple[int, list[str]]]:
@@ -206,22 +214,30 @@ def _csv_lines(data: bytes) -> Iterable[tuple[int, list[str]]]:
     except csv.Error as exc:
         if "unexpected end of data" in str(exc):
             raise ImportFileError(
-                f'Line {start}: a quote (") opens a cell that is never closed; '
-                "close it or remove it."
+                gettext(
+                    'Line {start}: a quote (") opens a cell that is never closed; '
+                    "close it or remove it."
+                ).format(start=start)
             ) from exc
-        raise ImportFileError(f"Line {start}: the CSV cannot be read ({exc}).") from exc
+        raise ImportFileError(
+            gettext("Line {start}: the CSV cannot be read ({exc}).").format(start=start, exc=exc)
+        ) from exc
 
 
 def _checked_cells(line: int, cells: list[str]) -> list[str]:
     if line > MAX_LINES:
         raise ImportFileError(
-            f"The file has more than {MAX_LINES} lines; a player list has at most {MAX_ROWS}."
+            gettext(
+                "The file has more than {MAX_LINES} lines; a player list has at most {MAX_ROWS}."
+            ).format(MAX_LINES=MAX_LINES, MAX_ROWS=MAX_ROWS)
         )
     for column, cell in enumerate(cells[:MAX_COLUMNS], start=1):
         if len(cell) > MAX_CELL_CHARS:
             raise ImportFileError(
-                f"Line {line}, column {column}: a cell of {len(cell)} characters; "
-                f"a cell may hold at most {MAX_CELL_CHARS}."
+                gettext(
+                    "Line {line}, column {column}: a cell of {value} "
+                    "characters; a cell may hold at most {MAX_CELL_CHARS}."
+                ).format(line=line, column=column, value=len(cell), MAX_CELL_CHARS=MAX_CELL_CHARS)
             )
     return cells[:MAX_COLUMNS]
 
@@ -235,29 +251,40 @@ def check_xlsx_archive(data: bytes) -> None:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile as exc:
-        raise ImportFileError("The XLSX file cannot be opened: it is not a workbook.") from exc
+        raise ImportFileError(
+            gettext("The XLSX file cannot be opened: it is not a workbook.")
+        ) from exc
     with archive:
         members = archive.infolist()
         if len(members) > MAX_XLSX_MEMBERS:
             raise ImportFileError(
-                f"The XLSX file holds {len(members)} parts; a workbook of players holds far "
-                f"fewer than {MAX_XLSX_MEMBERS}."
+                gettext(
+                    "The XLSX file holds {value} parts; a workbook of "
+                    "players holds far fewer than {MAX_XLSX_MEMBERS}."
+                ).format(value=len(members), MAX_XLSX_MEMBERS=MAX_XLSX_MEMBERS)
             )
         total = 0
         for member in members:
             total += member.file_size
             if member.file_size > MAX_XLSX_MEMBER_BYTES or total > MAX_XLSX_TOTAL_BYTES:
                 raise ImportFileError(
-                    f"The XLSX file unpacks to more than {MAX_XLSX_MEMBER_BYTES // 2**20} MB "
-                    f"({member.filename}); a list of players is far smaller. Save only the "
-                    "players' sheet, or export it as CSV."
+                    gettext(
+                        "The XLSX file unpacks to more than {value} MB "
+                        "({filename}); a list of players is far smaller. Save "
+                        "only the players' sheet, or export it as CSV."
+                    ).format(value=MAX_XLSX_MEMBER_BYTES // 2**20, filename=member.filename)
                 )
             if member.file_size > 1024 * 1024 and (
                 member.file_size > MAX_XLSX_RATIO * max(member.compress_size, 1)
             ):
                 raise ImportFileError(
-                    f"The XLSX file is packed {member.file_size // max(member.compress_size, 1)} "
-                    f"times ({member.filename}), as no list of players is; it is refused."
+                    gettext(
+                        "The XLSX file is packed {value} times ({filename}), as "
+                        "no list of players is; it is refused."
+                    ).format(
+                        value=member.file_size // max(member.compress_size, 1),
+                        filename=member.filename,
+                    )
                 )
 
 
@@ -268,7 +295,9 @@ def _xlsx_lines(data: bytes) -> Iterable[tuple[int, list[str]]]:
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a file that is not a workbook
-        raise ImportFileError(f"The XLSX file cannot be opened ({exc}).") from exc
+        raise ImportFileError(
+            gettext("The XLSX file cannot be opened ({exc}).").format(exc=exc)
+        ) from exc
     sheet = workbook.worksheets[0]
     try:
         rows = sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS)
@@ -303,7 +332,9 @@ def _rows(lines: Iterable[tuple[int, list[str]]]) -> list[PlayerRow]:
             header = _header(cells, line)
             continue
         if len(rows) >= MAX_ROWS:
-            raise ImportFileError(f"The file has more than {MAX_ROWS} players.")
+            raise ImportFileError(
+                gettext("The file has more than {MAX_ROWS} players.").format(MAX_ROWS=MAX_ROWS)
+            )
 
         values = {name: _cell(cells, index) for name, index in header.items()}
         rows.append(
@@ -321,9 +352,9 @@ def _rows(lines: Iterable[tuple[int, list[str]]]) -> list[PlayerRow]:
             )
         )
     if header is None:
-        raise ImportFileError("The file is empty.")
+        raise ImportFileError(gettext("The file is empty."))
     if not rows:
-        raise ImportFileError("The file has a header but no players.")
+        raise ImportFileError(gettext("The file has a header but no players."))
     return rows
 
 

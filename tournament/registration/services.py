@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
@@ -94,7 +95,9 @@ def player_sign_up(*, username: str, password: str, check: RowCheck):
         raise ServiceError("; ".join(check.messages()))
     if check.player is not None and check.player.user_id is not None:
         raise ServiceError(
-            f"{check.player} already has an account. Log in with it, or ask an organiser.",
+            gettext("{player} already has an account. Log in with it, or ask an organiser.").format(
+                player=check.player
+            ),
             field="ema_number",
         )
     user = get_user_model().objects.create_user(
@@ -114,9 +117,12 @@ def player_profile_create(*, user, check: RowCheck) -> Player:
     if check.errors:
         raise ServiceError("; ".join(check.messages()))
     if hasattr(user, "player"):
-        raise ServiceError("This account already has a player record.")
+        raise ServiceError(gettext("This account already has a player record."))
     if check.player is not None and check.player.user_id is not None:
-        raise ServiceError(f"{check.player} already has another account.", field="ema_number")
+        raise ServiceError(
+            gettext("{player} already has another account.").format(player=check.player),
+            field="ema_number",
+        )
     return _save_player(check, user=user)
 
 
@@ -130,11 +136,13 @@ def registration_self_register(
     """A player signs up: awaiting confirmation, or on the waiting list when full."""
     tournament = _locked(tournament)
     if not tournament.is_published or not selectors.registration_is_open(tournament, now):
-        raise ServiceError("Registration for this tournament is not open.")
+        raise ServiceError(gettext("Registration for this tournament is not open."))
     registration = Registration.objects.filter(tournament=tournament, player=player).first()
     if registration is not None and registration.status != Status.WITHDRAWN:
         raise ServiceError(
-            f"You are already registered ({registration.get_status_display().lower()})."
+            gettext("You are already registered ({value}).").format(
+                value=registration.get_status_display().lower()
+            )
         )
     status = Status.PENDING if _has_room(tournament) else Status.WAITING
     if registration is None:
@@ -160,11 +168,15 @@ def registration_withdraw(
     """
     tournament = _locked(registration.tournament)
     if registration.status == Status.WITHDRAWN:
-        raise ServiceError(f"{registration.player} has already withdrawn.")
+        raise ServiceError(
+            gettext("{player} has already withdrawn.").format(player=registration.player)
+        )
     if by_player and selectors.event_started(tournament):
         raise ServiceError(
-            "The tournament has started: ask the referee desk or an organiser to withdraw you, "
-            "so that a substitute can take your seat."
+            gettext(
+                "The tournament has started: ask the referee desk or an organiser to withdraw you, "
+                "so that a substitute can take your seat."
+            )
         )
     registration.status = Status.WITHDRAWN
     registration.checked_in = False
@@ -179,13 +191,17 @@ def registration_confirm(*, registration: Registration) -> Registration:
     """Confirm a registration (from awaiting confirmation, the waiting list or withdrawn)."""
     tournament = _locked(registration.tournament)
     if registration.status == Status.CONFIRMED:
-        raise ServiceError(f"{registration.player} is already confirmed.")
+        raise ServiceError(
+            gettext("{player} is already confirmed.").format(player=registration.player)
+        )
     holds_place = registration.status == Status.PENDING or registration.is_reserve
     if not holds_place and not _has_room(tournament):
         raise ServiceError(
-            f"The player limit of {tournament.player_limit} is reached, so "
-            f"{registration.player} stays on the waiting list. Raise the limit in the "
-            "settings, or wait until someone withdraws."
+            gettext(
+                "The player limit of {player_limit} is reached, so "
+                "{player} stays on the waiting list. Raise the limit in "
+                "the settings, or wait until someone withdraws."
+            ).format(player_limit=tournament.player_limit, player=registration.player)
         )
     registration.status = Status.CONFIRMED
     registration.save(update_fields=["status"])
@@ -299,8 +315,10 @@ def registration_set_reserve(*, registration: Registration, reserve: bool) -> Re
         return registration
     if not reserve and registration.status == Status.CONFIRMED and not _has_room(tournament):
         raise ServiceError(
-            f"The player limit of {tournament.player_limit} is reached, so "
-            f"{registration.player} cannot become a player. Raise the limit first."
+            gettext(
+                "The player limit of {player_limit} is reached, so "
+                "{player} cannot become a player. Raise the limit first."
+            ).format(player_limit=tournament.player_limit, player=registration.player)
         )
     registration.is_reserve = reserve
     registration.fills_in = False
@@ -316,7 +334,7 @@ def registration_set_reserve(*, registration: Registration, reserve: bool) -> Re
 def registration_set_results_count(*, registration: Registration, counts: bool) -> None:
     """Record a substitute's answer: do their results count for the ranking (EMA)?"""
     if not registration.is_reserve:
-        raise ServiceError(f"{registration.player} is not a reserve.")
+        raise ServiceError(gettext("{player} is not a reserve.").format(player=registration.player))
     registration.results_count = counts
     registration.save(update_fields=["results_count"])
 
@@ -358,7 +376,7 @@ def field_fill_from_reserves(*, tournament: Tournament) -> FillResult:
     _locked(tournament)
     status = selectors.field_status(tournament)
     if status.players == 0:
-        raise ServiceError("No player is checked in yet.")
+        raise ServiceError(gettext("No player is checked in yet."))
     needed = status.reserves_needed
     if needed > status.reserves_available:
         raise ServiceError(status.problem)
@@ -384,7 +402,9 @@ def reserve_stop_filling(*, registration: Registration) -> list[Vacancy]:
     seats he took in the sessions still to play (the sessions played keep him)."""
     _locked(registration.tournament)
     if not (registration.is_reserve and registration.fills_in):
-        raise ServiceError(f"{registration.player} is not a reserve filling in.")
+        raise ServiceError(
+            gettext("{player} is not a reserve filling in.").format(player=registration.player)
+        )
     registration.fills_in = False
     registration.save(update_fields=["fills_in"])
     return seats_vacate(tournament=registration.tournament, player=registration.player)
@@ -394,7 +414,7 @@ def reserve_stop_filling(*, registration: Registration) -> list[Vacancy]:
 def registration_window_open(*, tournament: Tournament, now: dt.datetime) -> None:
     """Open self-registration now (until the closing time, if that is still ahead)."""
     if not tournament.is_published:
-        raise ServiceError("Publish the tournament first: players cannot see a draft.")
+        raise ServiceError(gettext("Publish the tournament first: players cannot see a draft."))
     tournament.registration_opens = now
     if tournament.registration_closes and tournament.registration_closes <= now:
         tournament.registration_closes = None

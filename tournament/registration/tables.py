@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.template import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournament.flags import flag_html
@@ -34,28 +35,36 @@ class PageContextTemplateColumn(tables.TemplateColumn):
 class RegistrationTable(tables.Table):
     # The exports have the columns of the player import, so that an exported list can be
     # imported into the next tournament; the page shows one "Last, First" column instead.
-    last_name = tables.Column(accessor="player__last_name", verbose_name="Last name", visible=False)
+    last_name = tables.Column(
+        accessor="player__last_name", verbose_name=gettext_lazy("Last name"), visible=False
+    )
     first_name = tables.Column(
-        accessor="player__first_name", verbose_name="First name", visible=False
+        accessor="player__first_name", verbose_name=gettext_lazy("First name"), visible=False
     )
     name = tables.Column(
         accessor="player__last_name",
-        verbose_name="Name",
+        verbose_name=gettext_lazy("Name"),
         order_by=("player__sort_name",),
         exclude_from_export=True,
     )
     # On a phone (site.css "wide"): name, country and status; the rest on a wider screen.
-    ema_number = tables.Column(accessor="player__ema_number", verbose_name="EMA number", attrs=WIDE)
-    country = tables.Column(accessor="player__country", verbose_name="Country")
-    club = tables.Column(accessor="player__club", verbose_name="Club", attrs=WIDE)
+    ema_number = tables.Column(
+        accessor="player__ema_number", verbose_name=gettext_lazy("EMA number"), attrs=WIDE
+    )
+    country = tables.Column(accessor="player__country", verbose_name=gettext_lazy("Country"))
+    club = tables.Column(accessor="player__club", verbose_name=gettext_lazy("Club"), attrs=WIDE)
     status = tables.Column()
-    reserve = tables.Column(accessor="is_reserve", verbose_name="Reserve", visible=False)
+    reserve = tables.Column(
+        accessor="is_reserve", verbose_name=gettext_lazy("Reserve"), visible=False
+    )
     # Issue 19: shown when the tournament has teams; exported as the import's "team" column.
     team = tables.Column(accessor="team__name", verbose_name=_("Team"), attrs=WIDE, default="")
     # Organisers only (see __init__): contact, check-in, and what they can do with a row.
-    email = tables.Column(accessor="player__email", verbose_name="E-mail")
-    checked_in = tables.BooleanColumn(verbose_name="Checked in")
-    registered_at = tables.DateTimeColumn(verbose_name="Registered", format="j M Y H:i")
+    email = tables.Column(accessor="player__email", verbose_name=gettext_lazy("E-mail"))
+    checked_in = tables.BooleanColumn(verbose_name=gettext_lazy("Checked in"))
+    registered_at = tables.DateTimeColumn(
+        verbose_name=gettext_lazy("Registered"), format="j M Y H:i"
+    )
     actions = PageContextTemplateColumn(
         template_name="tournament/_registration_actions.html",
         verbose_name="",
@@ -81,7 +90,7 @@ class RegistrationTable(tables.Table):
             "...",
         )
         attrs = {"class": "data-table"}
-        empty_text = "No players registered yet."
+        empty_text = gettext_lazy("No players registered yet.")
 
     def __init__(self, *args, organiser: bool = False, teams: bool = False, **kwargs):
         if not organiser:

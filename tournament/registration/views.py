@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -68,7 +69,12 @@ def signup(request):
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 for warning in check.warnings:
                     messages.warning(request, warning)
-                messages.success(request, f"Welcome, {user.first_name}! Your account is ready.")
+                messages.success(
+                    request,
+                    gettext("Welcome, {first_name}! Your account is ready.").format(
+                        first_name=user.first_name
+                    ),
+                )
                 return redirect(next_url or "home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
 
@@ -113,12 +119,15 @@ def register(request, slug: str):
                 if registration.status == Registration.Status.WAITING:
                     messages.warning(
                         request,
-                        "The tournament is full: you are on the waiting list. You move up "
-                        "when someone withdraws.",
+                        gettext(
+                            "The tournament is full: you are on the waiting list. You move up "
+                            "when someone withdraws."
+                        ),
                     )
                 else:
                     messages.success(
-                        request, "You are registered. An organiser will confirm your place."
+                        request,
+                        gettext("You are registered. An organiser will confirm your place."),
                     )
                 return redirect(tournament.get_absolute_url())
     return render(
@@ -141,14 +150,14 @@ def withdraw(request, slug: str):
     require_view(request.user, tournament)
     registration = selectors.registration_of(tournament, request.user)
     if registration is None:
-        messages.error(request, "You are not registered for this tournament.")
+        messages.error(request, gettext("You are not registered for this tournament."))
     else:
         try:
             reg_services.registration_withdraw(registration=registration, by_player=True)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, "You have withdrawn from the tournament.")
+            messages.success(request, gettext("You have withdrawn from the tournament."))
     return redirect(tournament.get_absolute_url())
 
 
@@ -160,7 +169,7 @@ def open_registration(request, slug: str):
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "Registration is open.")
+        messages.success(request, gettext("Registration is open."))
     return redirect_back(request, tournament)
 
 
@@ -168,7 +177,7 @@ def open_registration(request, slug: str):
 def close_registration(request, slug: str):
     tournament = organised_tournament(request, slug)
     reg_services.registration_window_close(tournament=tournament, now=timezone.now())
-    messages.success(request, "Registration is closed.")
+    messages.success(request, gettext("Registration is closed."))
     return redirect_back(request, tournament)
 
 
@@ -176,7 +185,7 @@ def close_registration(request, slug: str):
 def confirm_pending(request, slug: str):
     tournament = organised_tournament(request, slug)
     n = reg_services.registration_confirm_pending(tournament=tournament)
-    messages.success(request, f"{n} registration(s) confirmed.")
+    messages.success(request, gettext("{n} registration(s) confirmed.").format(n=n))
     return redirect_back(request, tournament)
 
 
@@ -191,8 +200,9 @@ def fill_from_reserves(request, slug: str):
         field = result.field
         messages.success(
             request,
-            f"{field.filling} reserve(s) fill in: {field.size} players at "
-            f"{field.tables_needed} tables.",
+            gettext(
+                "{filling} reserve(s) fill in: {size} players at {tables_needed} tables."
+            ).format(filling=field.filling, size=field.size, tables_needed=field.tables_needed),
         )
         if result.seated:
             messages.success(
@@ -225,17 +235,25 @@ def registration_action(request, slug: str, pk: int, action: str):
         Registration.objects.select_related("player", "tournament"), pk=pk, tournament=tournament
     )
     if action not in REGISTRATION_ACTIONS:
-        messages.error(request, f"Unknown action “{action}”.")
+        messages.error(request, gettext("Unknown action “{action}”.").format(action=action))
         return redirect_back(request, tournament, "tournament:players")
     try:
         outcome = REGISTRATION_ACTIONS[action](registration)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"{registration.player}: done ({action.replace('-', ' ')}).")
+        messages.success(
+            request,
+            gettext("{player}: done ({value}).").format(
+                player=registration.player, value=action.replace("-", " ")
+            ),
+        )
         if action == "withdraw" and outcome is not None:
             messages.info(
-                request, f"{outcome.player} moves up from the waiting list (to be confirmed)."
+                request,
+                gettext("{player} moves up from the waiting list (to be confirmed).").format(
+                    player=outcome.player
+                ),
             )
         if action in ("withdraw", "stop-filling"):
             _tell_empty_seats(request, tournament)
@@ -259,13 +277,23 @@ def player_add(request, slug: str):
                 form_error(form, error)
             else:
                 for warning in check.warnings:
-                    messages.warning(request, f"{registration.player}: {warning}")
+                    messages.warning(
+                        request,
+                        gettext("{player}: {warning}").format(
+                            player=registration.player, warning=warning
+                        ),
+                    )
                 status = (
                     "reserve"
                     if registration.is_reserve
                     else registration.get_status_display().lower()
                 )
-                messages.success(request, f"{registration.player} is registered ({status}).")
+                messages.success(
+                    request,
+                    gettext("{player} is registered ({status}).").format(
+                        player=registration.player, status=status
+                    ),
+                )
                 if "again" in request.POST:
                     return redirect("tournament:player_add", slug=tournament.slug)
                 return redirect("tournament:players", slug=tournament.slug)
@@ -288,7 +316,7 @@ def player_import(request, slug: str):
     if request.method == "POST" and request.POST.get("action") == "good-rows":
         stored = request.session.get(key)
         if stored is None:
-            messages.error(request, "The file is no longer at hand; upload it again.")
+            messages.error(request, gettext("The file is no longer at hand; upload it again."))
             return redirect("tournament:player_import", slug=tournament.slug)
         filename = stored["name"]
         rows = read_player_file(filename, base64.b64decode(stored["data"]))
@@ -320,8 +348,17 @@ def player_import(request, slug: str):
     if result is not None:
         messages.success(
             request,
-            f"Imported from {filename}: {result.confirmed} confirmed, {result.waiting} on the "
-            f"waiting list, {result.reserves} reserve(s); {result.skipped} already registered.",
+            gettext(
+                "Imported from {filename}: {confirmed} confirmed, "
+                "{waiting} on the waiting list, {reserves} reserve(s); "
+                "{skipped} already registered."
+            ).format(
+                filename=filename,
+                confirmed=result.confirmed,
+                waiting=result.waiting,
+                reserves=result.reserves,
+                skipped=result.skipped,
+            ),
         )
     return render(
         request,
@@ -342,7 +379,7 @@ def checkin(request, slug: str):
         ids = [i for i in map(parse_id, request.POST.getlist("registration")) if i is not None]
         checked_in = request.POST.get("action") != "undo"
         if not ids:
-            messages.error(request, "Tick the players to check in first.")
+            messages.error(request, gettext("Tick the players to check in first."))
         else:
             try:
                 n = reg_services.registration_check_in(
@@ -352,7 +389,7 @@ def checkin(request, slug: str):
                 messages.error(request, error.message)
             else:
                 verb = "checked in" if checked_in else "no longer checked in"
-                messages.success(request, f"{n} {verb}.")
+                messages.success(request, gettext("{n} {verb}.").format(n=n, verb=verb))
         return redirect(reverse("tournament:checkin", args=[tournament.slug]))
     return render(
         request,
@@ -424,9 +461,9 @@ def _edit_player(request, player, *, template: str, context: dict, done_url: str
             player=player, data=form.cleaned_data, user=request.user
         )
         if changed:
-            messages.success(request, f"{player}: details saved.")
+            messages.success(request, gettext("{player}: details saved.").format(player=player))
         else:
-            messages.info(request, "Nothing changed.")
+            messages.info(request, gettext("Nothing changed."))
         return redirect(done_url)
     player.refresh_from_db()  # the form wrote its (invalid) data into the instance
     return render(
@@ -461,7 +498,7 @@ def profile(request):
     player = selectors.player_of(request.user)
     if player is None:
         messages.info(
-            request, "Your account has no player record yet: it is made when you register."
+            request, gettext("Your account has no player record yet: it is made when you register.")
         )
         return redirect("home")
     return _edit_player(

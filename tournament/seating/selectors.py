@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from tournament.models import (
     Player,
     Registration,
@@ -164,7 +166,7 @@ def meeting_chart(histogram: dict[int, int]) -> dict:
                 y=round(y, 1),
                 width=round(slot * 0.7, 1),
                 height=round(height, 1),
-                label=f"{k}×",
+                label=gettext("{k}×").format(k=k),
                 value=histogram[k],
                 label_y=round(y - 4, 1),
             )

@@ -25,6 +25,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
@@ -159,9 +160,12 @@ def _history_rounds(
         for table_id, winds in by_session[session.pk].items():
             if len(winds) != 4:
                 raise ServiceError(
-                    f"Session {session.number}, {names[table_id]}: {len(winds)} player(s) "
-                    "seated. A played session needs four at every table it uses; complete "
-                    "that table (a substitute) before seating the rest."
+                    gettext(
+                        "Session {number}, {value}: {value2} player(s) seated. "
+                        "A played session needs four at every table it uses; "
+                        "complete that table (a substitute) before seating the "
+                        "rest."
+                    ).format(number=session.number, value=names[table_id], value2=len(winds))
                 )
             rnd[position[table_id]] = [index[winds[w]] for w in range(4)]
         rounds.append(rnd)
@@ -172,17 +176,21 @@ def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingI
     """Read the tournament into the core's input; a ServiceError says what is missing."""
     sessions = sessions_with_locks(tournament)
     if not sessions:
-        raise ServiceError("The tournament has no sessions: set their number in the settings.")
+        raise ServiceError(
+            gettext("The tournament has no sessions: set their number in the settings.")
+        )
     history = [s for s in sessions if s.lock]
     free = [s for s in sessions if not s.lock]
     if not free:
         raise ServiceError(
-            "Every session has started or has score sheets: no session is left to seat."
+            gettext("Every session has started or has score sheets: no session is left to seat.")
         )
     targets = free if method == SeatingJob.Method.PLAN else free[:1]
     tables = list(tournament.tables.order_by("number"))
     if not tables:
-        raise ServiceError("The tournament has no tables yet: add them on the tables page.")
+        raise ServiceError(
+            gettext("The tournament has no tables yet: add them on the tables page.")
+        )
 
     banned = disqualified_player_ids(tournament)
     field_ids = [
@@ -191,7 +199,7 @@ def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingI
         if pk not in banned
     ]
     if not field_ids:
-        raise ServiceError("No player is checked in yet: check the players in first.")
+        raise ServiceError(gettext("No player is checked in yet: check the players in first."))
     played_ids = set(Seat.objects.filter(session__in=history).values_list("player_id", flat=True))
     players = list(Player.objects.filter(pk__in=set(field_ids) | played_ids).order_by("pk"))
     index = {p.pk: i for i, p in enumerate(players)}
@@ -363,14 +371,16 @@ def seating_job_create(
 ) -> SeatingJob:
     """Check the input now (so the organiser hears at once what is wrong) and queue the job."""
     if method not in SeatingJob.Method.values:
-        raise ServiceError(f"Unknown seating method {method!r}.")
+        raise ServiceError(gettext("Unknown seating method {method!r}.").format(method=method))
     # One generation at a time per tournament: two would overwrite each other's seats.
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     running = active_job(tournament, now)
     if running is not None:
         raise ServiceError(
-            "A seating is already being generated (started "
-            f"{timezone.localtime(running.created_at):%H:%M}); wait for it to finish."
+            gettext(
+                "A seating is already being generated (started "
+                "{value:%H:%M}); wait for it to finish."
+            ).format(value=timezone.localtime(running.created_at))
         )
     job = _job_new(tournament=tournament, method=method, seed=seed, user=user, now=now)
 
@@ -512,7 +522,9 @@ def _seats_write(
         reason = lock_reason(session, has_sheets=session.pk in with_sheets)
         if reason:
             raise ServiceError(
-                f"{reason} It changed while the seating was being generated; generate again."
+                gettext(
+                    "{reason} It changed while the seating was being generated; generate again."
+                ).format(reason=reason)
             )
     by_number = {s.number: s for s in targets}
     sessions = [by_number[s.number] for s in inp.targets]
@@ -569,7 +581,9 @@ def registration_fix_table(*, registration: Registration, table: Table | None) -
     """Fix a player to one table (accessibility), or free them again with ``table=None``."""
     if table is not None:
         if table.tournament_id != registration.tournament_id:
-            raise ServiceError(f"{table} is not a table of this tournament.")
+            raise ServiceError(
+                gettext("{table} is not a table of this tournament.").format(table=table)
+            )
         others = (
             Registration.objects.select_for_update()
             .filter(fixed_table=table)
@@ -577,7 +591,11 @@ def registration_fix_table(*, registration: Registration, table: Table | None) -
             .count()
         )
         if others >= 4:
-            raise ServiceError(f"Four players are already fixed to {table}; a table seats four.")
+            raise ServiceError(
+                gettext("Four players are already fixed to {table}; a table seats four.").format(
+                    table=table
+                )
+            )
     registration.fixed_table = table
     registration.save(update_fields=["fixed_table"])
     return registration
@@ -651,10 +669,14 @@ def _check_in_field(session: Session, player: Player, *, seated: bool, what: str
         status=Registration.Status.CONFIRMED,
     ).exists()
     if not registered and not seated:
-        raise ServiceError(f"{what} is not a player of this tournament.", field="player")
+        raise ServiceError(
+            gettext("{what} is not a player of this tournament.").format(what=what), field="player"
+        )
     if player.pk in disqualified_player_ids(session.tournament):
         raise ServiceError(
-            f"{player} is disqualified: a disqualified player is not seated again.",
+            gettext("{player} is disqualified: a disqualified player is not seated again.").format(
+                player=player
+            ),
             field="player",
         )
 
@@ -676,13 +698,19 @@ def seat_change_preview(
     taken = {(s.table_id, s.wind): s for s in seats.values()}
     if other is not None:
         if other.pk == player.pk:
-            raise ServiceError("Pick two different players to swap.")
+            raise ServiceError(gettext("Pick two different players to swap."))
         theirs = seats.get(other.pk)
         if theirs is None:
-            raise ServiceError(f"{other} is not seated in session {session.number}.")
+            raise ServiceError(
+                gettext("{other} is not seated in session {number}.").format(
+                    other=other, number=session.number
+                )
+            )
         if mine is None:
             raise ServiceError(
-                f"{player} is not seated in session {session.number}: move them to an empty seat."
+                gettext(
+                    "{player} is not seated in session {number}: move them to an empty seat."
+                ).format(player=player, number=session.number)
             )
         moves = [
             (player, SeatSpot(mine.table, mine.wind), SeatSpot(theirs.table, theirs.wind)),
@@ -691,17 +719,23 @@ def seat_change_preview(
         description = f"Swapped {player} ({moves[0][1]}) and {other} ({moves[1][1]})."
     elif spot is not None:
         if spot.table.tournament_id != session.tournament_id:
-            raise ServiceError(f"{spot.table} is not a table of this tournament.")
+            raise ServiceError(
+                gettext("{table} is not a table of this tournament.").format(table=spot.table)
+            )
         if (spot.table.pk, spot.wind) in taken:
             holder = taken[spot.table.pk, spot.wind].player
-            raise ServiceError(f"{spot} is taken by {holder}: swap the two players instead.")
+            raise ServiceError(
+                gettext("{spot} is taken by {holder}: swap the two players instead.").format(
+                    spot=spot, holder=holder
+                )
+            )
         before = SeatSpot(mine.table, mine.wind) if mine else None
         moves = [(player, before, spot)]
         description = (
             f"Moved {player} from {before} to {spot}." if before else f"Seated {player} at {spot}."
         )
     else:
-        raise ServiceError("Pick a player to swap with, or an empty seat to move to.")
+        raise ServiceError(gettext("Pick a player to swap with, or an empty seat to move to."))
 
     # The tables after the change, as sets of player ids.
     at_table: dict[int, set[int]] = defaultdict(set)
@@ -804,7 +838,9 @@ def seat_change_apply(
     session = Session.objects.select_for_update().get(pk=session.pk)
     reason = session_lock(session)
     if reason:
-        raise ServiceError(f"{reason} Its seating can no longer change.")
+        raise ServiceError(
+            gettext("{reason} Its seating can no longer change.").format(reason=reason)
+        )
     preview = seat_change_preview(session=session, player=player, other=other, spot=spot)
     moved = [p.pk for p, _, _ in preview.moves]
     # Delete and re-create: updating in place would break the one-player-a-seat constraint
@@ -913,7 +949,7 @@ def seats_fill(*, tournament: Tournament, player: Player) -> list[Vacancy]:
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     vacancies = seat_vacancies(tournament)
     if not vacancies:
-        raise ServiceError("No seat is empty in the sessions still to play.")
+        raise ServiceError(gettext("No seat is empty in the sessions still to play."))
     seated_in = set(
         Seat.objects.filter(session__tournament=tournament, player=player).values_list(
             "session_id", flat=True
@@ -927,7 +963,10 @@ def seats_fill(*, tournament: Tournament, player: Player) -> list[Vacancy]:
         taken.append(vacancy)
     if not taken:
         raise ServiceError(
-            f"{player} is already seated in every session with an empty seat; pick another reserve."
+            gettext(
+                "{player} is already seated in every session with an "
+                "empty seat; pick another reserve."
+            ).format(player=player)
         )
     Seat.objects.bulk_create(
         Seat(session=v.session, table=v.table, wind=v.wind, player=player) for v in taken

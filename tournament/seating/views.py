@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -61,11 +62,13 @@ def seating_mine(request, slug: str):
     tournament = viewable_tournament(request, slug)
     player = registration_selectors.player_of(request.user)
     if player is None:
-        messages.info(request, "Log in with a player account to see your own seating.")
+        messages.info(request, gettext("Log in with a player account to see your own seating."))
         return redirect("tournament:seating", slug=slug)
     if registration_selectors.registration_of(tournament, request.user) is None:
         # An organiser with a player record who does not play here: the seating, not a 404.
-        messages.info(request, "You do not play in this tournament: here is everyone's seating.")
+        messages.info(
+            request, gettext("You do not play in this tournament: here is everyone's seating.")
+        )
         return redirect("tournament:seating", slug=slug)
     return redirect("tournament:player_schedule", slug=slug, player_id=player.pk)
 
@@ -78,7 +81,7 @@ def player_schedule(request, slug: str, player_id: int):
     rows = seating_selectors.player_schedule(tournament, player)
     seated = any(row.seat for row in rows)
     if not seated and not tournament.registrations.filter(player=player).exists():
-        raise Http404("This player is not in this tournament.")
+        raise Http404(gettext("This player is not in this tournament."))
     return render(
         request,
         "tournament/seating/player_schedule.html",
@@ -208,7 +211,7 @@ def seating_generate(request, slug: str):
         if not 0 <= seed < 2**31:
             raise ValueError
     except ValueError:
-        messages.error(request, "The seed must be a whole number from 0 to 2147483647.")
+        messages.error(request, gettext("The seed must be a whole number from 0 to 2147483647."))
         return redirect("tournament:seating_manage", slug=slug)
     # Generating again replaces the seats of every session still to play, which no button
     # can bring back: asked first (issue 14), by a box the organiser ticks.
@@ -218,8 +221,10 @@ def seating_generate(request, slug: str):
     if replaced and request.POST.get("replace") != "1":
         messages.error(
             request,
-            f"Session(s) {', '.join(map(str, replaced))} are seated already: tick “Replace "
-            "their seating” to generate it again.",
+            gettext(
+                "Session(s) {value} are seated already: tick “Replace "
+                "their seating” to generate it again."
+            ).format(value=", ".join(map(str, replaced))),
         )
         return redirect("tournament:seating_manage", slug=slug)
     try:
@@ -291,7 +296,7 @@ def seating_fix_table(request, slug: str):
         else None
     )
     if registration is None:
-        messages.error(request, "Pick a player of this tournament to fix to a table.")
+        messages.error(request, gettext("Pick a player of this tournament to fix to a table."))
         return redirect("tournament:seating_manage", slug=slug)
     raw = request.POST.get("table", "").strip()
     table = None
@@ -303,7 +308,10 @@ def seating_fix_table(request, slug: str):
             else None
         )
         if table is None:
-            messages.error(request, f"table: the tournament has no table “{raw[:20]}”.")
+            messages.error(
+                request,
+                gettext("table: the tournament has no table “{value}”.").format(value=raw[:20]),
+            )
             return redirect("tournament:seating_manage", slug=slug)
     try:
         services.registration_fix_table(registration=registration, table=table)
@@ -313,11 +321,18 @@ def seating_fix_table(request, slug: str):
         if table:
             messages.success(
                 request,
-                f"{registration.player} always plays at {table}. Generate the seating again "
-                "for the sessions still to play.",
+                gettext(
+                    "{player} always plays at {table}. Generate the seating "
+                    "again for the sessions still to play."
+                ).format(player=registration.player, table=table),
             )
         else:
-            messages.success(request, f"{registration.player} is no longer fixed to a table.")
+            messages.success(
+                request,
+                gettext("{player} is no longer fixed to a table.").format(
+                    player=registration.player
+                ),
+            )
     return redirect("tournament:seating_manage", slug=slug)
 
 
@@ -330,24 +345,26 @@ def _parse_change(request, session: Session, data) -> dict:
     try:
         player_id = int(data.get("player") or "")
     except ValueError:
-        raise ServiceError("Pick the player to move.") from None
+        raise ServiceError(gettext("Pick the player to move.")) from None
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
-        raise ServiceError("That player does not exist.")
+        raise ServiceError(gettext("That player does not exist."))
     target = data.get("target") or ""
     if target.startswith("p") and target[1:].isdigit():
         other = Player.objects.filter(pk=int(target[1:])).first()
         if other is None:
-            raise ServiceError("The player to swap with does not exist.")
+            raise ServiceError(gettext("The player to swap with does not exist."))
         return {"player": player, "other": other}
     if target.startswith("s") and "-" in target:
         number, _, wind = target[1:].partition("-")
         if number.isdigit() and wind.isdigit() and int(wind) in Wind.values:
             table = Table.objects.filter(tournament=session.tournament, number=number).first()
             if table is None:
-                raise ServiceError(f"The tournament has no table {number}.")
+                raise ServiceError(
+                    gettext("The tournament has no table {number}.").format(number=number)
+                )
             return {"player": player, "spot": services.SeatSpot(table, int(wind))}
-    raise ServiceError("Pick a player to swap with, or an empty seat to move to.")
+    raise ServiceError(gettext("Pick a player to swap with, or an empty seat to move to."))
 
 
 def _edit_context(session: Session) -> dict:

@@ -9,6 +9,7 @@ import django_tables2 as tables
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournament.flags import flag_html
@@ -41,17 +42,19 @@ class PointsColumn(tables.Column):
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name="Rank", order_by=("sort_rank",), attrs=NUM)
-    name = tables.Column(verbose_name="Player", order_by=("name",))
-    ema_number = tables.Column(verbose_name="EMA number", orderable=False, attrs=WIDE)
-    country = tables.Column(verbose_name="Country", accessor="country_name", attrs=WIDE)
-    total = PointsColumn(verbose_name="Total")
-    played = tables.Column(verbose_name="Sessions", attrs=WIDE_NUM)
-    penalties = PointsColumn(verbose_name="Penalties", attrs=WIDE_NUM)
+    rank = tables.Column(verbose_name=gettext_lazy("Rank"), order_by=("sort_rank",), attrs=NUM)
+    name = tables.Column(verbose_name=gettext_lazy("Player"), order_by=("name",))
+    ema_number = tables.Column(verbose_name=gettext_lazy("EMA number"), orderable=False, attrs=WIDE)
+    country = tables.Column(
+        verbose_name=gettext_lazy("Country"), accessor="country_name", attrs=WIDE
+    )
+    total = PointsColumn(verbose_name=gettext_lazy("Total"))
+    played = tables.Column(verbose_name=gettext_lazy("Sessions"), attrs=WIDE_NUM)
+    penalties = PointsColumn(verbose_name=gettext_lazy("Penalties"), attrs=WIDE_NUM)
 
     class Meta:
         attrs = {"class": "data-table standings"}
-        empty_text = "No confirmed results yet."
+        empty_text = gettext_lazy("No confirmed results yet.")
         sequence = ("rank", "name", "ema_number", "country", "total", "...", "played", "penalties")
         # The rows of the page in one go (``body_html``), not cell by cell: django-tables2's
         # per-cell rendering was most of the standings page's time.
@@ -62,7 +65,12 @@ class StandingsTable(tables.Table):
         extra = [
             (
                 f"s{n}",
-                PointsColumn(verbose_name=f"S{n}", default=None, accessor=f"s{n}", attrs=WIDE_NUM),
+                PointsColumn(
+                    verbose_name=gettext("S{n}").format(n=n),
+                    default=None,
+                    accessor=f"s{n}",
+                    attrs=WIDE_NUM,
+                ),
             )
             for n in session_numbers
         ]

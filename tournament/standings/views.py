@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -277,7 +278,7 @@ def player_page(request, slug: str, player_id: int):
     player = get_object_or_404(Player, pk=player_id)
     sessions = selectors.player_sessions(tournament, player)
     if not sessions and not tournament.registrations.filter(player=player).exists():
-        raise Http404("This player is not in this tournament.")
+        raise Http404(gettext("This player is not in this tournament."))
     return render(
         request,
         "tournament/player_page.html",
@@ -295,7 +296,7 @@ def ema_export(request, slug: str, fmt: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     require_staff(request.user, tournament)
     if fmt not in ("csv", "xlsx"):
-        raise Http404("The EMA results file comes as .csv or .xlsx.")
+        raise Http404(gettext("The EMA results file comes as .csv or .xlsx."))
     if fmt == "xlsx":
         response = HttpResponse(
             ema_xlsx(tournament),
