@@ -165,6 +165,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:clock": E(PUBLIC, ok=302),  # forwards to the current session's clock
     "tournament:session_clock": E(PUBLIC),
     "tournament:session_clock_state": E(PUBLIC),
+    "tournament:clock_current_state": E(PUBLIC),
     "tournament:session_clock_control": E(RUN_CLOCK, "POST", ok=302),
     "tournament:session_table_finished": E(TABLE_REPORT, "POST", ok=302),
     # tournament/standings/views.py: public, but the EMA file is the staff's

@@ -1,20 +1,87 @@
 // Page through the rows by itself; every page is fetched fresh, so new results appear
-// without a reload. After the last page it starts again at the first.
+// without a reload. After the last page it starts again at the first. With a clock URL
+// (the standings' projector), the running session's clock is shown for one page's time
+// between the last page and the first, so one screen in the hall rotates both.
 (() => {
   const box = document.getElementById("projector");
   const rows = document.getElementById("projector-rows");
   const label = document.getElementById("projector-page");
+  const clock = document.getElementById("projector-clock");
+  const title = document.getElementById("projector-title");
   const seconds = Number(box.dataset.seconds) * 1000;
+  const tr = window.gettext || ((text) => text);
+  const format =
+    window.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, key) => obj[key]));
+  const standingsTitle = title ? title.textContent : "";
+  // Phases in which the clock means something to the hall; "planned" and "finished" leave
+  // the standings alone (clock.js shows the same phases on the clock page).
+  const SHOWN = new Set(["playing", "paused", "signal", "over"]);
   let page = 1;
+  let ticking = null;
+
+  function digits(ms) {
+    const total = Math.max(0, Math.ceil(ms / 1000));
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = String(total % 60).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  }
+
+  function showRows() {
+    if (ticking) clearInterval(ticking);
+    ticking = null;
+    clock.hidden = true;
+    rows.hidden = false;
+    if (title) title.textContent = standingsTitle;
+  }
+
+  // The clock for one page's time; false when no session is running, so the standings
+  // go on at once.
+  async function showClock() {
+    if (!box.dataset.clockUrl) return false;
+    try {
+      const response = await fetch(box.dataset.clockUrl, {cache: "no-store"});
+      if (!response.ok) return false;
+      const state = await response.json();
+      if (!state.session || !SHOWN.has(state.phase)) return false;
+      const started = Date.now();
+      const counting = state.phase === "playing" || state.phase === "signal";
+      document.getElementById("projector-clock-session").textContent = state.name;
+      document.getElementById("projector-clock-phase").textContent = state.phase_label;
+      const put = () => {
+        const left = state.remaining_ms - (counting ? Date.now() - started : 0);
+        document.getElementById("projector-clock-digits").textContent = digits(left);
+      };
+      put();
+      ticking = setInterval(put, 1000);
+      if (title) title.textContent = tr("Clock");
+      label.textContent = "";
+      rows.hidden = true;
+      clock.hidden = false;
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
   async function show() {
     try {
       const response = await fetch(`${box.dataset.url}?page=${page}`, {cache: "no-store"});
       if (response.ok) {
         rows.innerHTML = await response.text();
+        showRows();
         const info = rows.querySelector("[data-pages]");
         const pages = info ? Number(info.dataset.pages) : 1;
-        label.textContent = pages > 1 ? `page ${page} of ${pages}` : "";
-        page = page >= pages ? 1 : page + 1;
+        label.textContent =
+          pages > 1 ? format(tr("page %(page)s of %(pages)s"), {page, pages}, true) : "";
+        const last = page >= pages;
+        page = last ? 1 : page + 1;
+        if (last) {
+          setTimeout(async () => {
+            setTimeout(show, (await showClock()) ? seconds : 0);
+          }, seconds);
+          return;
+        }
       }
     } catch (error) { /* the hall's network hiccups: keep the last page up, try again */ }
     setTimeout(show, seconds);

@@ -748,7 +748,7 @@ def _spectator(day: Tournament, *, after: int) -> None:
 
 def _projector(day: Tournament, n: int) -> None:
     """The hall's screen (1920x1080) shows the standings, paging through them by itself, and
-    the running session's clock; whole rows only."""
+    the running session's clock between the last page and the first; whole rows only."""
     page = day.open("projector", viewport={"width": 1920, "height": 1080})
     page.clock.install()
     page.goto(f"{T}/standings/projector/")
@@ -764,10 +764,21 @@ def _projector(day: Tournament, n: int) -> None:
     )
     assert page.locator("#projector-rows tbody tr").first.inner_text() != first
     assert clipped_rows(page) == []
+    # After the last page, the running session's clock for a page's time, then page 1.
+    page.clock.fast_forward(13_000)
+    page.wait_for_selector("#projector-clock:not([hidden])")
+    assert page.is_hidden("#projector-rows")
+    assert page.inner_text("#projector-clock-session").startswith(f"Session {n}")
+    assert re.fullmatch(
+        r"\d{1,2}:\d{2}(:\d{2})?", page.inner_text("#projector-clock-digits").strip()
+    )
+    assert page.inner_text("#projector-clock-phase") == "Playing"
+    day.shot(page, "projector-rotation-clock")
     page.clock.fast_forward(13_000)
     page.wait_for_function(
         "document.querySelector('#projector-page').textContent === 'page 1 of 2'"
     )
+    assert page.is_hidden("#projector-clock")
 
     clock = day.open("projector-clock", viewport={"width": 1920, "height": 1080})
     clock.goto(f"{T}/clock/?projector=1")

@@ -84,6 +84,33 @@ def test_the_state_gives_absolute_times_and_the_servers_time(client, tournament,
     assert 88 * 60_000 < data["remaining_ms"] <= 89 * 60_000 + 1
 
 
+def test_the_hall_screen_follows_the_day_from_session_to_session(
+    client, tournament, organiser, draft_tournament
+):
+    """The projector's clock URL names no session: it answers the running one, else the
+    next planned one, else the last finished one (clock.selectors.current_session)."""
+    current = reverse("tournament:clock_current_state", args=[tournament.slug])
+    assert client.get(current).json() == {"session": None}  # no session yet
+    for number in (1, 2):
+        Session.objects.create(tournament=tournament, number=number)
+    data = client.get(current).json()
+    assert (data["session"], data["phase"]) == (1, "planned")
+    started_ago(Session.objects.get(number=1), organiser, 10 * MIN)
+    response = client.get(current)
+    assert "no-cache" in response["Cache-Control"]
+    data = response.json()
+    assert (data["session"], data["phase"]) == (1, "playing")
+    assert 79 * 60_000 < data["remaining_ms"] <= 80 * 60_000 + 1
+    services.session_clock_end(
+        session=Session.objects.get(number=1), by=organiser, now=timezone.now()
+    )
+    data = client.get(current).json()
+    assert (data["session"], data["phase"]) == (2, "planned")
+    # A draft's clock is as hidden as its pages.
+    draft = reverse("tournament:clock_current_state", args=[draft_tournament.slug])
+    assert client.get(draft).status_code == 404
+
+
 def test_reloads_and_a_second_browser_see_the_same_clock(client, tournament, organiser):
     from django.test import Client
 

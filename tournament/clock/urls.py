@@ -6,6 +6,7 @@ from . import views
 
 urlpatterns = [
     path("<slug:slug>/clock/", views.clock_current, name="clock"),
+    path("<slug:slug>/clock/state/", views.clock_current_state, name="clock_current_state"),
     path("<slug:slug>/sessions/<id:number>/clock/", views.clock_page, name="session_clock"),
     path(
         "<slug:slug>/sessions/<id:number>/clock/state/",

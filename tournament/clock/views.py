@@ -104,6 +104,22 @@ def clock_state(request, slug: str, number: int):
     return JsonResponse(selectors.clock_payload(session, now))
 
 
+@never_cache
+@require_GET
+def clock_current_state(request, slug: str):
+    """The clock of the session the hall is playing, for a screen left on all day (the
+    standings projector shows it between its pages): it follows the day from one session to
+    the next without a reload. ``{"session": null}`` before any session exists."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    require_view(request.user, tournament)
+    session = selectors.current_session(tournament)
+    if session is None:
+        return JsonResponse({"session": None})
+    now = timezone.now()
+    session = _fire_if_due(session, now)
+    return JsonResponse(selectors.clock_payload(session, now))
+
+
 _ACTIONS = {
     "start": services.session_clock_start,
     "pause": services.session_clock_pause,

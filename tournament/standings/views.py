@@ -10,7 +10,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from scoring.statistics import player_hand_statistics
@@ -153,9 +152,12 @@ def standings_projector(request, slug: str):
         "tournament/projector.html",
         {
             "tournament": tournament,
-            "title": "Standings",
+            "title": gettext("Standings"),
             "rows_url": reverse("tournament:standings_projector_rows", args=[slug]),
             "seconds": PROJECTOR_SECONDS,
+            # After the last page the hall sees the running session's clock for a page's
+            # time, then the standings again (issue 20: a projector rotates both).
+            "clock_url": reverse("tournament:clock_current_state", args=[slug]),
         },
     )
 
@@ -341,7 +343,7 @@ def _team_data(tournament: Tournament, after: int | None) -> dict:
 def team_standings(request, slug: str):
     tournament = viewable_tournament(request, slug)
     if not tournament.team_size:
-        raise Http404(_("This tournament has no teams."))
+        raise Http404(gettext("This tournament has no teams."))
     after = _after(request)
     data = cached(tournament.pk, f"team-standings:{after}", lambda: _team_data(tournament, after))
     table = TeamStandingsTable(list(data["records"]))
@@ -366,15 +368,16 @@ def team_standings(request, slug: str):
 def team_standings_projector(request, slug: str):
     tournament = viewable_tournament(request, slug)
     if not tournament.team_size:
-        raise Http404(_("This tournament has no teams."))
+        raise Http404(gettext("This tournament has no teams."))
     return render(
         request,
         "tournament/projector.html",
         {
             "tournament": tournament,
-            "title": _("Team standings"),
+            "title": gettext("Team standings"),
             "rows_url": reverse("tournament:team_standings_projector_rows", args=[slug]),
             "seconds": PROJECTOR_SECONDS,
+            "clock_url": reverse("tournament:clock_current_state", args=[slug]),
         },
     )
 
@@ -401,7 +404,7 @@ def team_standings_projector_rows(request, slug: str):
             "page": page,
             "rows": page.object_list,
             "heading": "",
-            "columns": (_("Score"), _("Players")),
-            "name_column": _("Team"),
+            "columns": (gettext("Score"), gettext("Players")),
+            "name_column": gettext("Team"),
         },
     )
