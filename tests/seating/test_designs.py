@@ -9,6 +9,7 @@ from tournament.seating.core.designs import (
     construct,
     difference_schedule,
     max_repeat_free_rounds,
+    orbit_schedule,
     rotational_design,
     tabled_schedule,
 )
@@ -99,3 +100,35 @@ def test_no_difference_schedule_with_more_rounds_than_tables_or_none_possible():
     # Six tables and six rounds: no 5-row difference matrix of order 6 (as for 16 x 4).
     assert difference_schedule(24, 6) is None
     assert difference_schedule(16, 4) is None
+
+
+def _tabled_quality(schedule, tables):
+    """Repeated meetings and repeated table visits of a schedule whose group t sits at t."""
+    from collections import Counter
+
+    meet: Counter = Counter()
+    visit: Counter = Counter()
+    for rnd in schedule:
+        assert len(rnd) == tables
+        for t, group in enumerate(rnd):
+            assert len(group) == 4
+            for i, p in enumerate(group):
+                visit[p, t] += 1
+                for q in group[:i]:
+                    meet[min(p, q), max(p, q)] += 1
+    return sum(c - 1 for c in meet.values()), sum(c - 1 for c in visit.values())
+
+
+@pytest.mark.parametrize("rounds", [10, 11, 12])
+def test_difference_schedule_of_twelve_tables_by_rows(rounds):
+    # Z_12 has no complete mapping; Z_2 x Z_6 has, and the row search finds its full matrix.
+    schedule = difference_schedule(48, rounds)
+    assert schedule is not None and len(schedule) == rounds
+    assert _tabled_quality(schedule, 12) == (0, 0)
+
+
+def test_orbit_schedule_56_players_12_rounds():
+    schedule = orbit_schedule(56, 12)
+    assert schedule is not None and len(schedule) == 12
+    assert sorted(p for g in schedule[0] for p in g) == list(range(56))
+    assert _tabled_quality(schedule, 14) == (0, 0)

@@ -160,7 +160,22 @@ def test_progress_is_reported():
 
 @pytest.mark.parametrize(
     ("players", "rounds"),
-    [(24, 4), (24, 5), (32, 6), (32, 7), (36, 6), (44, 7), (48, 8), (56, 9), (60, 10), (72, 12)],
+    [
+        (24, 4),
+        (24, 5),
+        (32, 6),
+        (32, 7),
+        (36, 6),
+        (44, 7),
+        (48, 8),
+        (56, 9),
+        (60, 10),
+        (72, 12),
+        # Issue 17's gaps: 48 x 10 (31-33 repeated visits), 48 x 11 (52), 56 x 12 (49).
+        (48, 10),
+        (48, 11),
+        (56, 12),
+    ],
 )
 def test_no_repeated_table_when_more_tables_than_sessions(players, rounds):
     # The sizes the issue found with repeated visits (32 x 7: 25 of them) before the
@@ -171,6 +186,15 @@ def test_no_repeated_table_when_more_tables_than_sessions(players, rounds):
         assert result.quality.repeated_meetings == 0
         assert result.quality.repeated_table_visits == 0
         assert result.quality.max_wind_imbalance <= 1
+
+
+def test_tables_equal_to_sessions_48_x_12_without_repeated_tables():
+    # Twelve tables, twelve sessions: 71 repeated visits before the full difference matrix
+    # over Z_2 x Z_6.
+    result = make(players=48, rounds=12, seed=5)
+    assert result.quality.repeated_meetings == 0
+    assert result.quality.repeated_table_visits == 0
+    assert result.quality.max_wind_imbalance == 0
 
 
 def test_replan_with_byes_after_two_withdrawals():
@@ -189,6 +213,8 @@ def test_replan_with_byes_after_two_withdrawals():
         for p in active:
             sat_out[p] += p not in seated
     assert sorted(sat_out.values()) == [0] * 28 + [1] * 10
+    # Winds within one over the whole event, played rounds included (issue 17: 2 before).
+    assert result.quality.max_wind_imbalance <= 1
 
 
 def test_uneven_field_refused_without_history():

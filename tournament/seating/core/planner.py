@@ -6,8 +6,9 @@ Order of work, following the order of importance of issue #8:
    otherwise a greedy round-by-round fill; either way relabelled by the seed;
 2. physical tables: a matching per round (``tables``) - except for a construction whose
    groups come already on tables that nobody visits twice (``difference_schedule``, else
-   ``tabled_schedule``), tried first for every fresh plan of at most as many rounds as
-   tables: it is exact and immediate where the search below is neither;
+   ``tabled_schedule``, else ``orbit_schedule``), tried first for every fresh plan of at
+   most as many rounds as tables: it is exact and immediate where the search below is
+   neither;
 3. a joint tabu search over groups and tables (``search``) removes repeated meetings first,
    then repeated table visits;
 4. seat winds: an equitable colouring (``winds``), balanced over played rounds as well.
@@ -35,6 +36,7 @@ from .designs import (
     construct,
     difference_schedule,
     max_repeat_free_rounds,
+    orbit_schedule,
     tabled_schedule,
 )
 from .errors import SeatingError
@@ -42,7 +44,7 @@ from .metrics import SeatingQuality, quality
 from .options import PlanOptions
 from .search import Progress, SeatingState, improve, reassign_tables, rematch_rounds
 from .tables import assign_tables
-from .winds import balanced_winds, polish_winds
+from .winds import balanced_winds, polish_winds, winds_after_history
 
 Grid = list[list[list[int]]]
 
@@ -132,6 +134,51 @@ def _labelling(
     return label
 
 
+def _tabled_greedy_round(
+    seated: list[int],
+    tables: int,
+    met: set[tuple[int, int]],
+    used: dict[int, set[int]],
+    rng: random.Random,
+) -> list[list[int]]:
+    """One new round of a re-planning, table by table: each physical table takes, four times,
+    a player for whom it is new and who met nobody there, the one with the fewest new tables
+    left first (the most constrained). Played rounds leave every player only a few new
+    tables, so choosing groups and tables together starts the search nearer to a seating
+    without repeated visits than groups matched to tables afterwards (40 x 8, 2 players
+    leaving after session 3: 17-19 repeated visits at the end against 20-21). ``met`` and
+    ``used`` are updated."""
+    row: list[list[int]] = [[] for _ in range(tables)]
+    pool = set(seated)
+
+    def new_tables(p: int) -> int:
+        return tables - len(used.get(p, ()))
+
+    def fresh_to(p: int, table: list[int]) -> bool:
+        return all((min(p, q), max(p, q)) not in met for q in table)
+
+    order = list(range(tables))
+    rng.shuffle(order)
+    # The tables new to most of the round's players are the ones to use.
+    order.sort(key=lambda t: -sum(t not in used.get(p, ()) for p in pool))
+    for t in order[: len(seated) // 4]:
+        for _ in range(4):
+            candidates = [p for p in pool if t not in used.get(p, ()) and fresh_to(p, row[t])]
+            if not candidates:
+                candidates = [p for p in pool if fresh_to(p, row[t])] or list(pool)
+            candidates.sort()
+            rng.shuffle(candidates)
+            chosen = min(candidates, key=new_tables)
+            row[t].append(chosen)
+            pool.discard(chosen)
+    for t, table in enumerate(row):
+        for i, p in enumerate(table):
+            used.setdefault(p, set()).add(t)
+            for q in table[:i]:
+                met.add((min(p, q), max(p, q)))
+    return row
+
+
 def _constructed_groups(
     active: list[int],
     rounds: int,
@@ -161,8 +208,11 @@ def _tabled_rounds(
 ) -> Grid | None:
     """A construction that comes with its tables, relabelled at random (players, order of
     rounds, tables; teams on slots that never meet), or None: the difference-matrix schedule,
-    else the tabled cyclic one."""
-    design = difference_schedule(len(active), rounds) or tabled_schedule(len(active), rounds)
+    else the tabled cyclic one, else the orbit schedule."""
+    n = len(active)
+    design = (
+        difference_schedule(n, rounds) or tabled_schedule(n, rounds) or orbit_schedule(n, rounds)
+    )
     if design is None:
         return None
     label = _labelling(design, active, teams, rng)
@@ -290,9 +340,12 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
                             met.add((min(p, q), max(p, q)))
         # The greedy fill keeps team-mates apart as if they had met already.
         met |= {(min(p, q), max(p, q)) for team in teams for p in team for q in team if p != q}
-        while len(groups) < new_rounds:
-            groups.append(_greedy_round(seated[len(groups)], met, fixed, rng))
-        placed = assign_tables(groups, tables, used, fixed, rng)
+        if history and not fixed and not groups:
+            placed = [_tabled_greedy_round(rnd, tables, met, used, rng) for rnd in seated]
+        else:
+            while len(groups) < new_rounds:
+                groups.append(_greedy_round(seated[len(groups)], met, fixed, rng))
+            placed = assign_tables(groups, tables, used, fixed, rng)
 
     def state_of(grid: Grid) -> SeatingState:
         return SeatingState(options.players, tables, grid, len(history), fixed, teams)
@@ -343,7 +396,11 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
     _check_apart(grid[len(history) :], teams, options.apart)
 
     if history:
-        fresh = balanced_winds(grid[len(history) :], options.players, rng)
+        # Winds within one over the whole event where the bounded splits find them; else
+        # balanced over the new rounds alone, then polished towards the played ones.
+        fresh = winds_after_history(history, grid[len(history) :]) or balanced_winds(
+            grid[len(history) :], options.players, rng
+        )
         grid = polish_winds(history + fresh, len(history), options.players)
     else:
         grid = balanced_winds(grid, options.players, rng)

@@ -134,3 +134,169 @@ def polish_winds(
         if not changed:
             break
     return rounds
+
+
+# ---------------------------------------------------------------------------------------------
+# Winds of new rounds after played ones: the played counts enter as bounds.
+
+
+def _max_flow(n: int, edges: list[tuple[int, int, int]], source: int, sink: int) -> list[int]:
+    """Flow on each edge (u, v, capacity) of a maximum source-sink flow (shortest augmenting
+    paths, Edmonds-Karp: the graphs here have a few hundred edges)."""
+    graph: list[list[int]] = [[] for _ in range(n)]
+    head: list[int] = []
+    cap: list[int] = []
+    for u, v, c in edges:
+        graph[u].append(len(head))
+        head.append(v)
+        cap.append(c)
+        graph[v].append(len(head))
+        head.append(u)
+        cap.append(0)
+    while True:
+        back = [-1] * n
+        back[source] = -2
+        queue = [source]
+        for u in queue:
+            for e in graph[u]:
+                if cap[e] > 0 and back[head[e]] == -1:
+                    back[head[e]] = e
+                    queue.append(head[e])
+        if back[sink] == -1:
+            break
+        push, v = 1 << 30, sink
+        while v != source:
+            e = back[v]
+            push = min(push, cap[e])
+            v = head[e ^ 1]
+        v = sink
+        while v != source:
+            e = back[v]
+            cap[e] -= push
+            cap[e ^ 1] += push
+            v = head[e ^ 1]
+    return [cap[2 * i + 1] for i in range(len(edges))]
+
+
+def _choose(
+    members: list[list[int]], low: dict[int, int], high: dict[int, int], per_table: int
+) -> list[set[int]] | None:
+    """For each table (its players), ``per_table`` of them, so that each player is chosen
+    between low[p] and high[p] times over the tables; None if impossible.
+
+    A circulation with lower bounds: source -> player [low, high], player -> table 1,
+    table -> sink exactly ``per_table``, sink -> source unbounded; the lower bounds become
+    supplies of a super source and demands of a super sink, as usual.
+    """
+    players = sorted(high)
+    index = {p: i for i, p in enumerate(players)}
+    n_players, n_tables = len(players), len(members)
+    source, sink = n_players + n_tables, n_players + n_tables + 1
+    super_source, super_sink = sink + 1, sink + 2
+    excess = [0] * (sink + 1)
+    edges: list[tuple[int, int, int]] = []
+    for p in players:
+        if low[p] > high[p]:
+            return None
+        edges.append((source, index[p], high[p] - low[p]))
+        excess[index[p]] += low[p]
+        excess[source] -= low[p]
+    seat_edges = []
+    for t, table in enumerate(members):
+        for p in table:
+            seat_edges.append((len(edges), t, p))
+            edges.append((index[p], n_players + t, 1))
+        excess[n_players + t] -= per_table
+        excess[sink] += per_table
+    edges.append((sink, source, 1 << 30))
+    need = 0
+    for v, e in enumerate(excess):
+        if e > 0:
+            edges.append((super_source, v, e))
+            need += e
+        elif e < 0:
+            edges.append((v, super_sink, -e))
+    flow = _max_flow(super_sink + 1, edges, super_source, super_sink)
+    if sum(f for (u, _, _), f in zip(edges, flow, strict=True) if u == super_source) < need:
+        return None
+    chosen: list[set[int]] = [set() for _ in members]
+    for e, t, p in seat_edges:
+        if flow[e]:
+            chosen[t].add(p)
+    return chosen
+
+
+def winds_after_history(
+    history: Sequence[Sequence[Sequence[int]]], fresh: Sequence[Sequence[Sequence[int]]]
+) -> list[list[list[int]]] | None:
+    """Seat orders of the ``fresh`` rounds that bring every player's wind counts over
+    history and fresh rounds within one of each other, or None when the two splits below
+    find none (the caller then balances the fresh rounds alone and polishes).
+
+    Each player's final count of each wind must be floor or ceil of their rounds / 4 and at
+    least what they already played: a range for each wind's new count. The winds are split
+    in two pairs (each table: two seats of each pair; each player: the sum of the pair's
+    ranges), then each pair in two winds, each split a circulation with bounds (``_choose``).
+    The Euler splitting of ``balanced_winds`` cannot take played counts into account.
+    """
+    counts: dict[int, list[int]] = {}
+    for rnd in history:
+        for table in rnd:
+            for seat, p in enumerate(table):
+                counts.setdefault(p, [0, 0, 0, 0])[seat] += 1
+    new_games: dict[int, int] = {}
+    cells = [(r, t) for r, rnd in enumerate(fresh) for t, table in enumerate(rnd) if table]
+    for r, t in cells:
+        for p in fresh[r][t]:
+            new_games[p] = new_games.get(p, 0) + 1
+    low: dict[int, list[int]] = {}
+    high: dict[int, list[int]] = {}
+    for p, games in new_games.items():
+        c = counts.get(p, [0, 0, 0, 0])
+        total = sum(c) + games
+        floor_, ceil_ = total // 4, -(-total // 4)
+        low[p] = [max(0, floor_ - x) for x in c]
+        high[p] = [max(0, ceil_ - x) for x in c]
+    members = [list(fresh[r][t]) for r, t in cells]
+    for pair in ((0, 1), (0, 2), (0, 3)):
+        first = list(pair)
+        second = [w for w in range(4) if w not in pair]
+        lo1 = {
+            p: max(sum(low[p][w] for w in first), g - sum(high[p][w] for w in second))
+            for p, g in new_games.items()
+        }
+        hi1 = {
+            p: min(sum(high[p][w] for w in first), g - sum(low[p][w] for w in second))
+            for p, g in new_games.items()
+        }
+        halves = _choose(members, lo1, hi1, 2)
+        if halves is None:
+            continue
+        seats: list[list[int]] = [[-1] * 4 for _ in members]
+        ok = True
+        for side, winds_ in ((0, first), (1, second)):
+            parts = [
+                sorted(h) if side == 0 else sorted(set(m) - h)
+                for m, h in zip(members, halves, strict=True)
+            ]
+            got = dict.fromkeys(new_games, 0)
+            for part in parts:
+                for p in part:
+                    got[p] += 1
+            a, b = winds_
+            lo2 = {p: max(low[p][a], got[p] - high[p][b]) for p in got}
+            hi2 = {p: min(high[p][a], got[p] - low[p][b]) for p in got}
+            split = _choose(parts, lo2, hi2, 1)
+            if split is None:
+                ok = False
+                break
+            for k, (part, chosen) in enumerate(zip(parts, split, strict=True)):
+                for p in part:
+                    seats[k][a if p in chosen else b] = p
+        if not ok:
+            continue
+        out = [[list(table) for table in rnd] for rnd in fresh]
+        for (r, t), order in zip(cells, seats, strict=True):
+            out[r][t] = order
+        return out
+    return None
