@@ -42,8 +42,8 @@ MAX_TEAM_SIZE = 8  # EMA team events field teams of 2 to 5; a bigger number is a
 
 
 class TeamScore(models.TextChoices):
-    SUM = "sum", "Sum of the members' totals"
-    BEST = "best", "Sum of the best N members' totals"
+    SUM = "sum", gettext_lazy("Sum of the members' totals")
+    BEST = "best", gettext_lazy("Sum of the best N members' totals")
 
 
 class Tournament(models.Model):

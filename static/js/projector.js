@@ -9,7 +9,7 @@
   const clock = document.getElementById("projector-clock");
   const title = document.getElementById("projector-title");
   const seconds = Number(box.dataset.seconds) * 1000;
-  const tr = window.gettext || ((text) => text);
+  const gettext = window.gettext || ((text) => text);
   const format =
     window.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, key) => obj[key]));
   const standingsTitle = title ? title.textContent : "";
@@ -54,7 +54,7 @@
       };
       put();
       ticking = setInterval(put, 1000);
-      if (title) title.textContent = tr("Clock");
+      if (title) title.textContent = gettext("Clock");
       label.textContent = "";
       rows.hidden = true;
       clock.hidden = false;
@@ -73,7 +73,7 @@
         const info = rows.querySelector("[data-pages]");
         const pages = info ? Number(info.dataset.pages) : 1;
         label.textContent =
-          pages > 1 ? format(tr("page %(page)s of %(pages)s"), {page, pages}, true) : "";
+          pages > 1 ? format(gettext("page %(page)s of %(pages)s"), {page, pages}, true) : "";
         const last = page >= pages;
         page = last ? 1 : page + 1;
         if (last) {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
@@ -185,7 +185,7 @@ class TeamSettingsForm(forms.Form):
 class TeamForm(forms.Form):
     """A team's name and members: its own members and the players without a team."""
 
-    name = forms.CharField(label=_("Name"), max_length=Team.MAX_NAME)
+    name = forms.CharField(label=pgettext_lazy("a team's", "Name"), max_length=Team.MAX_NAME)
     members = forms.MultipleChoiceField(
         label=_("Members"), required=False, widget=forms.CheckboxSelectMultiple
     )
