@@ -9,6 +9,7 @@ from api.views import api
 from tournament import webapp
 from tournament.converters import IdConverter
 from tournament.events import views as event_views
+from tournament.locale import language_switch
 from tournament.registration import views as registration_views
 
 # Registered once, before the feature URL modules are included: every id and number in a
@@ -46,8 +47,10 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
-    # The language switch of every page posts to set_language (base.html); no i18n_patterns:
-    # the URLs stay the same in every language.
+    # The language switch of every page (base.html) is a GET form, so public pages stay
+    # cacheable (tournament.locale); Django's set_language (POST) is kept for links made
+    # before. No i18n_patterns: the URLs stay the same in every language.
+    path("language/", language_switch, name="language_switch"),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "jsi18n/",

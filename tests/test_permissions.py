@@ -118,6 +118,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "logout": E(ANY, "POST", ok=302),
     # The language switch of every page (issue 19): anyone, a redirect back with a cookie.
     "set_language": E(ANY, "POST", ok=302, language="de"),
+    "language_switch": E(ANY, ok=302, language="de"),
     "javascript-catalog": E(ANY),
     "signup": E(ANY, ok={"anonymous": 200, "*": 302}),  # logged in: forwarded home
     "profile": E(LOGIN, ok={"player": 200, "*": 302}),  # no player record: forwarded home

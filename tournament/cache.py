@@ -27,6 +27,7 @@ import uuid
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpResponse
+from django.utils.translation import get_language
 
 logger = logging.getLogger(__name__)
 
@@ -99,7 +100,8 @@ def cached(tournament_id: int, name: str, compute, scope: str = RESULTS):
     current = version(tournament_id, scope)
     if current is None:
         return compute()
-    key = f"tournament-data:{tournament_id}:{current}:{name}"
+    # Data may hold translated words (a heading, a phase's name): one copy per language.
+    key = f"tournament-data:{tournament_id}:{current}:{get_language()}:{name}"
     value = _safe(lambda: cache.get(key, MISSING), MISSING)
     if value is MISSING:
         value = compute()
@@ -162,7 +164,8 @@ def _public_page(view, scope: str):
         current = version(tournament_id, scope) if tournament_id is not None else None
         if current is None:
             return view(request, slug, *args, **kwargs)
-        page = f"{tournament_id}:{scope}:{request.get_full_path()}"
+        # A page per language: the same path is German for one visitor, Polish for another.
+        page = f"{tournament_id}:{scope}:{get_language()}:{request.get_full_path()}"
         key = f"tournament-page:{page}:{current}"
         last_key, lock_key = f"tournament-page-last:{page}", f"tournament-page-lock:{page}"
         hit = _safe(lambda: cache.get(key))

@@ -56,12 +56,13 @@ def test_a_regional_variant_gets_its_language(client, standings_url):
 
 def test_the_switch_is_on_every_page_and_its_choice_stays(client, standings_url):
     page = client.get(standings_url).content.decode()
-    assert f'action="{reverse("set_language")}"' in page
-    assert 'name="csrfmiddlewaretoken"' in page and 'name="form_token"' in page
+    # A GET form: no CSRF or form token, so the public pages stay cacheable (below).
+    assert f'<form method="get" action="{reverse("language_switch")}"' in page
+    assert 'name="csrfmiddlewaretoken"' not in page and 'name="form_token"' not in page
     for code, name in [("de", "Deutsch"), ("pl", "Polski"), ("fr", "Français")]:
         assert f'<option value="{code}" lang="{code}">{name}</option>' in page
 
-    response = client.post(reverse("set_language"), {"language": "pl", "next": standings_url})
+    response = client.get(reverse("language_switch"), {"language": "pl", "next": standings_url})
     assert response.status_code == 302 and response["Location"] == standings_url
     assert response.cookies["django_language"].value == "pl"
     # The cookie wins over the browser's own languages, on this page and the next.
@@ -71,7 +72,7 @@ def test_the_switch_is_on_every_page_and_its_choice_stays(client, standings_url)
     home = client.get(reverse("home")).content.decode()
     assert "Turnieje" in home
 
-    client.post(reverse("set_language"), {"language": "en-gb", "next": standings_url})
+    client.get(reverse("language_switch"), {"language": "en-gb", "next": standings_url})
     assert "<h1>Standings" in client.get(standings_url).content.decode()
 
 
@@ -164,3 +165,26 @@ def test_the_error_pages_are_translated(client, stranger, draft_tournament):
     denied = client.get(url, HTTP_ACCEPT_LANGUAGE="nl")
     assert denied.status_code in (403, 404)
     assert 'lang="nl"' in denied.content.decode()
+
+
+def test_the_switch_ignores_an_unknown_language_and_another_site(client, standings_url):
+    switch = reverse("language_switch")
+    response = client.get(switch, {"language": "xx", "next": standings_url})
+    assert response.status_code == 302 and response["Location"] == standings_url
+    assert "django_language" not in response.cookies
+    response = client.get(switch, {"language": "de", "next": "https://evil.example/"})
+    assert response["Location"] == "/"
+    assert response.cookies["django_language"].value == "de"
+
+
+def test_a_public_page_is_cached_once_per_language(client, standings_url):
+    """The switch in the footer leaves public pages cacheable, and a visitor never gets a
+    page cached in another visitor's language."""
+    assert client.get(standings_url)["X-Cache"] == "miss"
+    assert client.get(standings_url)["X-Cache"] == "hit"
+    german = client.get(standings_url, HTTP_ACCEPT_LANGUAGE="de")
+    assert german["X-Cache"] == "miss" and "<h1>Rangliste" in german.content.decode()
+    german = client.get(standings_url, HTTP_ACCEPT_LANGUAGE="de")
+    assert german["X-Cache"] == "hit" and "<h1>Rangliste" in german.content.decode()
+    english = client.get(standings_url)
+    assert english["X-Cache"] == "hit" and "<h1>Standings" in english.content.decode()

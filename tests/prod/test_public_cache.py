@@ -231,9 +231,9 @@ def test_while_one_process_renders_a_stale_page_the_others_serve_the_last_one(
     from django.core.cache import cache
 
     path = standings_url(tournament)
-    cache.add(f"tournament-page-lock:{tournament.pk}:results:{path}", 1, 10)
+    cache.add(f"tournament-page-lock:{tournament.pk}:results:en-gb:{path}", 1, 10)
     meanwhile = client.get(path)
     assert meanwhile["X-Cache"] == "stale" and meanwhile.content == first.content
-    cache.delete(f"tournament-page-lock:{tournament.pk}:results:{path}")
+    cache.delete(f"tournament-page-lock:{tournament.pk}:results:en-gb:{path}")
     fresh = client.get(path)
     assert fresh["X-Cache"] == "miss" and b"S1</" in fresh.content
