@@ -11,6 +11,7 @@ import pytest
 from tournament.seating.core import PlanOptions, SeatingError, SwissOptions, plan, swiss
 from tournament.seating.core.metrics import max_wind_imbalance, rank_spread, repeated_meetings
 from tournament.seating.core.swiss import EXACT_COVER_NODES, _exact_cover
+from tournament.seating.core.tables import assign_tables
 
 from .helpers import assert_everyone_once, tables_of
 
@@ -217,3 +218,29 @@ def test_winds_fit_is_a_system_of_distinct_representatives():
     assert swiss_module._winds_fit((0b0011, 0b0011, 0b1100, 0b1100))
     assert not swiss_module._winds_fit((0b0001, 0b0001, 0b1110, 0b1110))
     assert not swiss_module._winds_fit((0b0011, 0b0011, 0b0011, 0b1100))
+
+
+def test_groups_without_a_free_table_go_where_fewest_players_repeat():
+    # Group 0 can only use table 2 without a repeat; groups 1 and 2 have no free table. The
+    # matching gives table 2 to group 0 and then seats group 1 at its cheapest table 0, which
+    # leaves table 1 to group 2: 1 + 4 repeats. The least-repeats placement sends 3 back.
+    groups = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]
+    used = {0: {0}, 1: {1}, 4: {0}, 5: {1}, 6: {1}, 7: {2}, 8: {0, 1}, 9: {1, 2}, 10: {1}}
+    used[11] = {1}
+    matched = assign_tables([groups], 3, {p: set(t) for p, t in used.items()}, {}, None, False)
+    assert swiss_module._table_visits(matched[0], used, {}) == 5
+    placed = swiss_module._place_least_repeats(groups, 3, used, {})
+    assert sorted(map(sorted, filter(None, placed))) == groups
+    assert swiss_module._table_visits(placed, used, {}) == 3
+
+
+def test_least_repeats_placement_keeps_a_fixed_player_at_their_table():
+    # Player 4 is fixed to table 0 (accessibility): their group goes there although it costs
+    # more repeats, and no other group takes that table.
+    groups = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]
+    used = {5: {0}, 6: {0}, 0: {1}, 8: {2}}
+    placed = swiss_module._place_least_repeats(groups, 4, used, {4: 0})
+    assert placed[0] == [4, 5, 6, 7]
+    # 5 and 6 are back at table 0; the others all find a free table.
+    assert swiss_module._table_visits(placed, used, {4: 0}) == 2
+    assert sorted(map(sorted, filter(None, placed))) == groups

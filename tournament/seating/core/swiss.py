@@ -16,7 +16,9 @@ The best round is polished by a large-neighbourhood search (``_window_search``):
 re-seated by the beam search, either a block of tables next to each other in the standings or,
 for the wide interleaved tables of late rounds, one table with some of those whose standings
 range overlaps its own. Physical tables come from a matching that avoids tables a
-player already used, winds from the best seat order given each player's wind counts so far.
+player already used (WRC 8.1) - or, when some group has no free table left, from a
+minimum-cost assignment that sends the fewest players back to a table (``_place_least_repeats``)
+- winds from the best seat order given each player's wind counts so far.
 Both enter the round's cost as tie-breaks (``SEAT_WEIGHT``): a table whose four players have
 no free physical table in common, or cannot all take one of their least played winds, costs
 one step of spread; when the tables' matching still leaves a group without a free table
@@ -35,6 +37,25 @@ spread wider at once and the later ones gained nothing: mean 12.4 against 11.5 o
 the same as a pure tie-break between rounds of equal spreads (no change in the mean of seeds
 1-10), and a joint annealing of this round with the next seated on the same standings (it
 never changed this round: nearly every swap in a tight round repeats a meeting).
+
+Tables and winds late in an event (issue 17, 40 x 8, result seeds 1-5, CPU time): with 10
+tables and 8 rounds a player has 3 free tables left in round 8, so four players have one in
+common by chance about once in twelve; with the unmet pairs and the one wind each player
+still lacks, almost no table of four close in the standings is allowed, and each round seated
+for itself cannot reach zero repeats there. Tried and dropped: both seat costs at 3 (mean
+spread 11.71, repeated tables up to 34); the table part at 1000 (rounds 4-5 free of repeats
+at spreads 12-14 instead of 6-10, 25 repeats left, spread 13.8 on seed 1); the wind part at
+1000 (round 4 spread 16.4, winds still apart by 2); winds as a hard constraint where every
+player lacks one wind (round 4 spread 12.8 against 6.4, and round 8 then repeats a meeting);
+groups placed on tables shifted by 1 or 3 a round, so that players near in the standings use
+the same tables (repeated tables 28-35, no better), or on the tables their 4 or 8 nearest in
+the standings already used (mean 30.8 and 32.4 against 33.2, spread 11.26 and 11.63: within
+the noise of the result seeds); after the search, swaps between neighbouring tables that
+remove a repeated table (exact count by the assignment) at up to 2 or 4 steps of spread each
+(worst 39 and 34, spread 11.23 and 11.44), or that fix a table's winds at up to 3 or 5 steps
+(winds still apart by 2 at 160 x 8, spread there 4.26 and 4.68 on seed 1). What remains is a
+look-ahead: winds chosen in rounds 2-3 and 6-7 (and tables in the early rounds) so that the
+rounds where the choices run out stay seatable.
 """
 
 from __future__ import annotations
@@ -50,7 +71,7 @@ from .errors import SeatingError
 from .metrics import rank_spread
 from .options import SwissOptions
 from .search import Progress
-from .tables import assign_tables
+from .tables import assign_tables, min_cost_assignment
 from .winds import polish_winds
 
 # Costs of a table: a repeated meeting above all the rest (above any sum of spreads and seat
@@ -633,6 +654,44 @@ def _table_repair(groups, group_cost, group_tables, rng, steps, deadline):
     return best
 
 
+def _table_visits(placed: list[list[int]], used: dict[int, set[int]], fixed) -> int:
+    """Players (not fixed to a table) back at a physical table they already used."""
+    return sum(t in used.get(p, ()) for t, g in enumerate(placed) for p in g if p not in fixed)
+
+
+def _place_least_repeats(
+    groups: list[list[int]], tables: int, used: dict[int, set[int]], fixed: dict[int, int]
+) -> list[list[int]]:
+    """Groups (best first) on physical tables with the fewest players back at a table they
+    already used (WRC 8.1), by a minimum-cost assignment (the Hungarian method): the matching
+    of ``assign_tables`` only knows whether a group has a free table, and places the groups
+    left without one greedily. Between placements of equal repeats the best groups take the
+    lowest tables, as there. A table a player is fixed to is only for that player's group."""
+    pinned = {fixed[p] for g in groups for p in g if p in fixed}
+    scale = tables * tables + 1  # any repeat outweighs every tie-break
+    forbidden = scale * 4 * (len(groups) + 1)
+    cost = []
+    for k in range(tables):
+        row = []
+        for t in range(tables):
+            if k >= len(groups):  # an empty table: anywhere but at a pinned one
+                row.append(float(forbidden if t in pinned else 0))
+                continue
+            g = groups[k]
+            pins = {fixed[p] for p in g if p in fixed}
+            if (pins and t not in pins) or (not pins and t in pinned):
+                row.append(float(forbidden))
+                continue
+            repeats = sum(t in used.get(p, ()) for p in g if p not in fixed)
+            row.append(float(scale * repeats + abs(t - k)))
+        cost.append(row)
+    column = min_cost_assignment(cost)
+    placed: list[list[int]] = [[] for _ in range(tables)]
+    for k, g in enumerate(groups):
+        placed[column[k]] = list(g)
+    return placed
+
+
 def _teams(options: SwissOptions) -> dict[int, int]:
     """The group of each seated player of an ``apart`` group, after refusing a group that no
     round can keep apart (more seated members than tables, two fixed to one table)."""
@@ -704,6 +763,12 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
         g.sort(key=lambda p: rank[p])
     seen = {p: set(ts) for p, ts in used.items()}
     placed = assign_tables([best], tables, seen, fixed, rng, shuffle=False)[0]
+    if _table_visits(placed, used, fixed):
+        # Some group has no free table left: the matching above placed it greedily; the
+        # least-repeats placement counts every player sent back (WRC 8.1).
+        least = _place_least_repeats(best, tables, used, fixed)
+        if _table_visits(least, used, fixed) < _table_visits(placed, used, fixed):
+            placed = least
     history = [[list(t) for t in rnd] for rnd in options.history]
     full = polish_winds([*history, placed], len(history), options.players)
     new = full[-1]
