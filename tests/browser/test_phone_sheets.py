@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring.models import ScoreSheet, SheetVersion
 from tests.browser.conftest import login
@@ -191,10 +192,11 @@ def test_the_calculator_fills_in_the_winners_han_and_fu(
     frame.locator("#id_riichi").check()
     frame.locator("button:has-text('Calculate')").click()
     frame.locator("#calc-use").click()
-    assert not phone.locator("#calc-dialog").is_visible()
-    assert phone.input_value("#id_hands-0-han_1") == "3"
-    assert phone.input_value("#id_hands-0-fu_1") == "30"
-    assert phone.input_value("[data-seat='1'][data-part='han']") == "3"
+    # The calculator answers the sheet by a message: wait for the dialog to close.
+    expect(phone.locator("#calc-dialog")).to_be_hidden()
+    expect(phone.locator("#id_hands-0-han_1")).to_have_value("3")
+    expect(phone.locator("#id_hands-0-fu_1")).to_have_value("30")
+    expect(phone.locator("[data-seat='1'][data-part='han']")).to_have_value("3")
 
 
 def test_a_sheet_page_opened_before_opens_again_without_network(
