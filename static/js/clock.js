@@ -38,22 +38,16 @@
     return Date.now() + offset;
   }
 
-  function format(ms) {
-    // Minutes and seconds ("90:00"), as timing.format_remaining does.
-    const total = Math.max(0, Math.ceil(ms / 1000));
-    const pad = (n) => String(n).padStart(2, "0");
-    return pad(Math.floor(total / 60)) + ":" + pad(total % 60);
-  }
+  const format = window.clockTime.format;
 
   // The same arithmetic as tournament/clock/timing.py, from the absolute times the server
   // gave, so the display runs smoothly between polls and every screen agrees.
   function reading() {
-    let remaining = state.remaining_ms;
+    const now = serverNow();
+    const remaining = window.clockTime.remaining(state, now);
     let phase = state.phase;
     let signalGiven = state.signal_given;
     if (state.ends_at !== null) {
-      const now = serverNow();
-      remaining = Math.max(0, state.ends_at - now);
       if (state.signal_at !== null && now >= state.signal_at) signalGiven = true;
       phase = remaining <= 0 ? "over" : signalGiven ? "signal" : "playing";
     }

@@ -19,14 +19,6 @@
   let page = 1;
   let ticking = null;
 
-  function digits(ms) {
-    const total = Math.max(0, Math.ceil(ms / 1000));
-    const h = Math.floor(total / 3600);
-    const m = Math.floor((total % 3600) / 60);
-    const s = String(total % 60).padStart(2, "0");
-    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-  }
-
   function showRows() {
     if (ticking) clearInterval(ticking);
     ticking = null;
@@ -44,13 +36,14 @@
       if (!response.ok) return false;
       const state = await response.json();
       if (!state.session || !SHOWN.has(state.phase)) return false;
-      const started = Date.now();
-      const counting = state.phase === "playing" || state.phase === "signal";
+      // server time = Date.now() + offset, as on the clock page (clock_time.js).
+      const offset = state.server_time - Date.now();
       document.getElementById("projector-clock-session").textContent = state.name;
       document.getElementById("projector-clock-phase").textContent = state.phase_label;
       const put = () => {
-        const left = state.remaining_ms - (counting ? Date.now() - started : 0);
-        document.getElementById("projector-clock-digits").textContent = digits(left);
+        const left = window.clockTime.remaining(state, Date.now() + offset);
+        document.getElementById("projector-clock-digits").textContent =
+          window.clockTime.format(left);
       };
       put();
       ticking = setInterval(put, 1000);

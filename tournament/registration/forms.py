@@ -5,7 +5,6 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
 from tournament.fields import bounded_integer
@@ -64,10 +63,10 @@ class RegistrationAddForm(PersonForm):
     )
     # Issue 19: shown when the tournament has teams; a new name makes a new team.
     team = forms.CharField(
-        label=_("Team"),
+        label=gettext_lazy("Team"),
         required=False,
         max_length=Team.MAX_NAME,
-        help_text=_("Optional. A name not used yet makes a new team."),
+        help_text=gettext_lazy("Optional. A name not used yet makes a new team."),
     )
 
     def __init__(self, *args, teams: bool = True, **kwargs):
@@ -156,29 +155,31 @@ class TeamSettingsForm(forms.Form):
     """The tournament's team settings (teams.team_settings_update checks them again)."""
 
     size = bounded_integer(
-        _("Team size"),
+        gettext_lazy("Team size"),
         min_value=0,
         max_value=MAX_TEAM_SIZE,
-        help_text=_("Players per team; 0: no teams."),
+        help_text=gettext_lazy("Players per team; 0: no teams."),
     )
-    score = forms.ChoiceField(label=_("Team score"), choices=TeamScore.choices)
+    score = forms.ChoiceField(label=gettext_lazy("Team score"), choices=TeamScore.choices)
     best = bounded_integer(
-        _("Best N"),
+        gettext_lazy("Best N"),
         min_value=1,
         max_value=MAX_TEAM_SIZE,
-        help_text=_("With “best N”: how many of a team's best totals count."),
+        help_text=gettext_lazy("With “best N”: how many of a team's best totals count."),
     )
     apart = forms.BooleanField(
-        label=_("Keep team-mates apart in the seating"),
+        label=gettext_lazy("Keep team-mates apart in the seating"),
         required=False,
-        help_text=_("Team-mates never play at one table."),
+        help_text=gettext_lazy("Team-mates never play at one table."),
     )
 
     def clean(self):
         data = super().clean()
         size, best = data.get("size"), data.get("best")
         if size and best and best > size:
-            self.add_error("best", _("Best N: at most the team size (%(size)d).") % {"size": size})
+            self.add_error(
+                "best", gettext_lazy("Best N: at most the team size (%(size)d).") % {"size": size}
+            )
         return data
 
 
@@ -187,20 +188,20 @@ class TeamForm(forms.Form):
 
     name = forms.CharField(label=pgettext_lazy("a team's", "Name"), max_length=Team.MAX_NAME)
     members = forms.MultipleChoiceField(
-        label=_("Members"), required=False, widget=forms.CheckboxSelectMultiple
+        label=gettext_lazy("Members"), required=False, widget=forms.CheckboxSelectMultiple
     )
 
     def __init__(self, *args, choices=(), size: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
         self.size = size
         self.fields["members"].choices = list(choices)
-        self.fields["members"].help_text = _("At most %(size)d.") % {"size": size}
+        self.fields["members"].help_text = gettext_lazy("At most %(size)d.") % {"size": size}
 
     def clean_members(self) -> list[int]:
         members = [int(m) for m in self.cleaned_data["members"]]
         if len(members) > self.size:
             raise forms.ValidationError(
-                _("A team has at most %(size)d players; %(count)d were chosen.")
+                gettext_lazy("A team has at most %(size)d players; %(count)d were chosen.")
                 % {"size": self.size, "count": len(members)}
             )
         return members

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext
-from django.utils.translation import gettext as _
 from django_countries import countries
 
 from tournament.ema import country_mismatch, is_valid_ema_number
@@ -502,15 +501,17 @@ def _check_team(check: RowCheck, known: KnownPeople, in_file: Counter) -> None:
         return
     if check.skip:
         check.warnings.append(
-            _("%(team)s: the team of someone already registered is changed on the teams page.")
+            gettext(
+                "%(team)s: the team of someone already registered is changed on the teams page."
+            )
             % {"team": row.team}
         )
         return
     if not known.team_size:
-        check.error("team", _("teams are off: set a team size on the teams page first."))
+        check.error("team", gettext("teams are off: set a team size on the teams page first."))
         return
     if len(row.team) > 60:
-        check.error("team", _("longer than 60 characters."))
+        check.error("team", gettext("longer than 60 characters."))
         return
     key = team_key(row.team)
     in_file[key] += 1
@@ -519,7 +520,7 @@ def _check_team(check: RowCheck, known: KnownPeople, in_file: Counter) -> None:
         in_file[key] -= 1
         check.error(
             "team",
-            _("%(team)s would have more than %(size)d players (%(now)d already in it).")
+            gettext("%(team)s would have more than %(size)d players (%(now)d already in it).")
             % {"team": row.team, "size": known.team_size, "now": known.team_members.get(key, 0)},
         )
 

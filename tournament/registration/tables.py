@@ -7,7 +7,6 @@ from django.template import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy
-from django.utils.translation import gettext_lazy as _
 
 from tournament.flags import flag_html
 from tournament.models import Registration
@@ -58,7 +57,9 @@ class RegistrationTable(tables.Table):
         accessor="is_reserve", verbose_name=gettext_lazy("Reserve"), visible=False
     )
     # Issue 19: shown when the tournament has teams; exported as the import's "team" column.
-    team = tables.Column(accessor="team__name", verbose_name=_("Team"), attrs=WIDE, default="")
+    team = tables.Column(
+        accessor="team__name", verbose_name=gettext_lazy("Team"), attrs=WIDE, default=""
+    )
     # Organisers only (see __init__): contact, check-in, and what they can do with a row.
     email = tables.Column(accessor="player__email", verbose_name=gettext_lazy("E-mail"))
     checked_in = tables.BooleanColumn(verbose_name=gettext_lazy("Checked in"))

@@ -10,7 +10,6 @@ from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
-from django.utils.translation import gettext_lazy as _
 
 from tournament.flags import flag_html
 
@@ -163,14 +162,14 @@ class TeamStandingsTable(tables.Table):
     """The team standings (issue 19) from the records the view made of
     ``selectors.team_standings``; the export writes the members as one text cell."""
 
-    rank = tables.Column(verbose_name=_("Rank"), attrs=NUM, orderable=False)
-    team = tables.Column(verbose_name=_("Team"), orderable=False)
-    score = PointsColumn(verbose_name=_("Score"), orderable=False)
-    members = tables.Column(verbose_name=_("Members"), orderable=False, attrs=WIDE)
+    rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=NUM, orderable=False)
+    team = tables.Column(verbose_name=gettext_lazy("Team"), orderable=False)
+    score = PointsColumn(verbose_name=gettext_lazy("Score"), orderable=False)
+    members = tables.Column(verbose_name=gettext_lazy("Members"), orderable=False, attrs=WIDE)
 
     class Meta:
         attrs = {"class": "data-table standings team-standings"}
-        empty_text = _("No teams yet.")
+        empty_text = gettext_lazy("No teams yet.")
 
     def render_members(self, record):
         return format_html_join(
@@ -190,7 +189,7 @@ class TeamStandingsTable(tables.Table):
     def value_members(self, record):
         return "; ".join(
             f"{m['name']} {points(m['total'])}"
-            + ("" if m["counted"] else " (" + str(_("not counted")) + ")")
+            + ("" if m["counted"] else " (" + str(gettext_lazy("not counted")) + ")")
             + (f" ({m['note']})" if m["note"] else "")
             for m in record["members"]
         )

@@ -351,6 +351,24 @@ def rotational_design(players: int, node_budget: int = 4_000_000) -> Schedule | 
     ]  # type: ignore[misc]
 
 
+def fewest_choices(cells, filled, choices):
+    """The empty cell with the fewest choices and those choices, the first-fail order of a
+    backtracking search: ``(None, None)`` once every cell is filled, ``(cell, [])`` at a
+    dead end (a cell that nothing fits)."""
+    best, options = None, None
+    for cell in cells:
+        if cell in filled:
+            continue
+        found = choices(*cell)
+        if not found:
+            return cell, []
+        if options is None or len(found) < len(options):
+            best, options = cell, found
+            if len(found) == 1:
+                break
+    return best, options
+
+
 @lru_cache(maxsize=16)
 def exact_cyclic_schedule(players: int, node_budget: int = 10_000) -> Schedule | None:
     """The complete schedule for N = 3m + 1 over Z_m x {0, 1, 2} plus one fixed player, by an
@@ -492,19 +510,11 @@ def _tabled_base(m: int, k: int, rng: random.Random, budget: int) -> list[list[i
         nodes += 1
         if nodes > budget:
             return False
-        cell, options = None, None
-        for c in cells:
-            if c in value:
-                continue
-            found = choices(*c)
-            if not found:
-                return False
-            if options is None or len(found) < len(options):
-                cell, options = c, found
-                if len(found) == 1:
-                    break
-        if cell is None or options is None:
+        cell, options = fewest_choices(cells, value, choices)
+        if cell is None:
             return True
+        if not options:
+            return False
         rng.shuffle(options)
         for v, classes in options:
             value[cell] = v
@@ -964,19 +974,11 @@ def _orbit_values(
         nodes += 1
         if nodes > budget:
             return False
-        cell, options = None, None
-        for c in cells:
-            if c in value:
-                continue
-            found = choices(*c)
-            if not found:
-                return False
-            if options is None or len(found) < len(options):
-                cell, options = c, found
-                if len(found) == 1:
-                    break
-        if cell is None or options is None:
+        cell, options = fewest_choices(cells, value, choices)
+        if cell is None:
             return True
+        if not options:
+            return False
         o = cell[1]
         rng.shuffle(options)
         for v, shift, used in options:
