@@ -5,7 +5,7 @@ Every answer of the API that is the same for everyone who may see it is computed
 cache (Redis in production, shared by all processes).  The permission check runs before the
 cache is asked, so a cached answer never reaches someone who may not see the tournament.
 
-The key carries the tournament's versions of ``tournament/cache.py``, raised after the commit of
+The key carries the tournament's versions of ``web/cache.py``, raised after the commit of
 every change the pages show, so an answer is never older than the last confirmed sheet,
 penalty, seating or clock change; the timeout only bounds how long an unread one is kept.
 """
@@ -18,8 +18,8 @@ from typing import TypeVar
 from django.conf import settings
 from django.core.cache import cache
 
-from tournament import cache as tournament_cache
 from tournament.models import Tournament
+from web import cache as tournament_cache
 
 T = TypeVar("T")
 _MISSING = object()

@@ -235,7 +235,7 @@ def main() -> None:
             f"{args.players} players, {args.sessions} sessions: {sheets} sheets entered and "
             f"confirmed in {entered:.1f} s ({1000 * entered / sheets:.1f} ms a sheet)"
         )
-        from tournament.cache import bump
+        from web.cache import bump
 
         client = Client()
         slug = tournament.slug

@@ -88,8 +88,8 @@ def setup(players: int, sessions: int, referees: int) -> None:
 
 def reset(number: int) -> None:
     from scoring.models import ScoreSheet
-    from tournament.cache import bump
     from tournament.models import Tournament
+    from web.cache import bump
 
     tournament = Tournament.objects.get(slug=SLUG)
     ScoreSheet.objects.filter(session__tournament=tournament, session__number=number).delete()

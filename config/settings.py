@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "ninja",
     "axes",
     "csp",
+    "web",
     "tournament",
     "scoring",
     "referee",
@@ -82,14 +83,14 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language of the page: the cookie set by the language switch (set_language), else
     # the browser's Accept-Language, else LANGUAGE_CODE; the API always in LANGUAGE_CODE
-    # (tournament/locale.py). After sessions, before common.
-    "tournament.locale.PageLocaleMiddleware",
+    # (web/locale.py). After sessions, before common.
+    "web.locale.PageLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # After authentication and messages: a POST sent twice is stored once (issue 13).
-    "tournament.idempotency.FormTokenMiddleware",
+    "web.idempotency.FormTokenMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -110,10 +111,10 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "tournament.context_processors.current_tournament",
+                "web.context_processors.current_tournament",
             ],
             # {% form_token %} beside every {% csrf_token %}, without a {% load %}.
-            "builtins": ["tournament.templatetags.form_tokens"],
+            "builtins": ["web.templatetags.form_tokens"],
         },
     },
 ]
@@ -233,7 +234,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 # Redis down must cost a request a second or two, not 20: short connection timeouts and one
 # retry when publishing; the service then says the background service is down
-# (tournament/jobs.py) instead of leaving a job waiting for a worker.
+# (web/jobs.py) instead of leaving a job waiting for a worker.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 2,
@@ -268,7 +269,7 @@ CELERY_IMPORTS = ("tournament.clock.tasks", "tournament.seating.tasks")
 # sweep fires any signal whose ETA task was lost, e.g. in a broker restart.
 CELERY_BEAT_SCHEDULE = {
     "session-clock-signals": {"task": "tournament.clock.fire_due_signals", "schedule": 10.0},
-    # Used form tokens (tournament/idempotency.py) are kept a month, then forgotten.
+    # Used form tokens (web/idempotency.py) are kept a month, then forgotten.
     "purge-form-tokens": {"task": "tournament.purge_form_tokens", "schedule": 24 * 3600.0},
 }
 

@@ -6,14 +6,14 @@ from django.views.decorators.http import last_modified
 from django.views.i18n import JavaScriptCatalog
 
 from api.views import api
-from tournament import webapp
-from tournament.converters import IdConverter
 from tournament.events import views as event_views
-from tournament.locale import language_switch
 from tournament.registration import views as registration_views
+from web import webapp
+from web.converters import IdConverter
+from web.locale import language_switch
 
 # Registered once, before the feature URL modules are included: every id and number in a
-# URL is an ``<id:...>`` bounded to 63 bits (tournament/converters.py), never a bare ``int``.
+# URL is an ``<id:...>`` bounded to 63 bits (web/converters.py), never a bare ``int``.
 register_converter(IdConverter, "id")
 
 # The translations the scripts of static/js use (gettext, interpolate), in the page's language.
@@ -48,7 +48,7 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     # The language switch of every page (base.html) is a GET form, so public pages stay
-    # cacheable (tournament.locale); Django's set_language (POST) is kept for links made
+    # cacheable (web.locale); Django's set_language (POST) is kept for links made
     # before. No i18n_patterns: the URLs stay the same in every language.
     path("language/", language_switch, name="language_switch"),
     path("i18n/", include("django.conf.urls.i18n")),

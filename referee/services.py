@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring.models import ScoreSheet
-from tournament.cache import public_pages_changed
 from tournament.models import Player, Registration, Seat, Session, Tournament
+from web.cache import public_pages_changed
 
 from .kinds import PenaltyRuleError, kind_rules, penalty_points
 from .models import Disqualification, Penalty, Substitution

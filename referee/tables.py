@@ -7,7 +7,7 @@ import django_tables2 as tables
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from tournament.spreadsheets import number
+from web.spreadsheets import number
 
 from .kinds import show
 

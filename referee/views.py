@@ -22,10 +22,10 @@ from django_tables2 import RequestConfig
 
 from scoring.reporting.selectors import desk_alerts
 from scoring.rules.penalties import late_needs_substitute
-from tournament.cache import SEATING, cached
-from tournament.converters import parse_id
 from tournament.models import Player, Registration, Session, Staff, Tournament
 from tournament.pages import staffed_tournament, table_export
+from web.cache import SEATING, cached
+from web.converters import parse_id
 
 from . import selectors, services
 from .forms import CorrectionForm, PenaltyForm, ReasonForm, SubstitutionForm
@@ -78,7 +78,7 @@ def _desk_lists(tournament: Tournament, session: Session | None) -> tuple[str, d
 
     Every referee's desk shows the same 400 lines and 100 cards, and rendering them was
     nearly all of the page's cost; so they are rendered once and cached, keyed by what they
-    show: the seating version of the tournament (``tournament.cache``: registrations,
+    show: the seating version of the tournament (``web.cache``: registrations,
     players, tables, sessions and seats all bump it), the session, the language, and the
     desk's penalty counts and disqualifications, read on every request (two small queries)
     and put in the key, so that a penalty logged shows at once.  Sheets, which are confirmed

@@ -13,7 +13,7 @@ from scoring.rules.payments import MAX_FU
 from scoring.rules.rulesets import points_limit
 from scoring.rules.substitutes import DURING, FROM_START
 from scoring.violations import violation_message
-from tournament.fields import bounded_integer
+from web.fields import bounded_integer
 
 from .models import StandingsSettings
 from .services import SEATS, evaluate_entry, violation_hand

@@ -32,8 +32,8 @@ from django.utils.translation import gettext
 from scoring.rules.errors import RuleViolation
 from scoring.rules.final import evaluate_final
 from scoring.rules.sheet import evaluate_game
-from tournament.cache import RESULTS, public_pages_changed
 from tournament.models import Seat, Session, Table, Tournament
+from web.cache import RESULTS, public_pages_changed
 
 from .models import ScoreSheet, SheetVersion, TableResult
 
@@ -213,7 +213,7 @@ def _write_results(sheet: ScoreSheet, seats: TableSeats, result: dict, *, new: b
 
 def _record(sheet: ScoreSheet, action: str, user, reason: str) -> SheetVersion:
     # Every save and confirmation passes here: the standings, results and player pages
-    # show the new state from the next request (tournament.cache).
+    # show the new state from the next request (web.cache).
     public_pages_changed(sheet.session.tournament_id, (RESULTS,))
     return SheetVersion.objects.create(
         sheet=sheet,

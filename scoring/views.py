@@ -13,10 +13,10 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
 from scoring.rules.substitutes import FROM_START
-from tournament.converters import parse_id
 from tournament.models import Session, Table, Tournament
 from tournament.pages import staffed_tournament
 from tournament.permissions import require_organiser, require_view
+from web.converters import parse_id
 
 from . import selectors
 from .forms import (

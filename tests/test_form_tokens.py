@@ -14,8 +14,8 @@ from django.urls import reverse
 from referee.models import Penalty, Substitution
 from scoring.models import ScoreSheet, SheetVersion, TableResult
 from tests.conftest import make_players
-from tournament.idempotency import ALREADY_SAVED, new_token
 from tournament.models import FormToken, Player, Registration, Session, Staff, Table, Tournament
+from web.idempotency import ALREADY_SAVED, new_token
 
 
 def parallel_posts(user, url: str, data: dict, n: int = 3) -> list:
@@ -199,7 +199,7 @@ def test_tokens_older_than_a_month_are_forgotten_by_the_daily_task():
     from django.utils import timezone
 
     from tournament.models import FormToken
-    from tournament.tasks import purge_form_tokens
+    from web.tasks import purge_form_tokens
 
     old = FormToken.objects.create(token="a" * 32, path="/t/x/")
     recent = FormToken.objects.create(token="b" * 32, path="/t/x/")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournament.converters import MAX_ID, IdConverter, parse_id
 from tournament.models import Registration
+from web.converters import MAX_ID, IdConverter, parse_id
 
 HUGE = "9" * 20  # beyond 64 bits
 JUST_BEYOND = str(MAX_ID + 1)  # 19 digits, one more than a signed 64-bit integer

@@ -126,7 +126,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "password_reset_done": E(ANY),
     "password_reset_confirm": E(ANY),  # a made-up token: the page says the link is old
     "password_reset_complete": E(ANY),
-    # tournament/webapp.py: what a phone asks for to install the site (issue 15)
+    # web/webapp.py: what a phone asks for to install the site (issue 15)
     "favicon.ico": E(ANY, ok=301),  # forwards to the static icon for good
     "webmanifest": E(ANY),
     "service_worker": E(ANY),

@@ -3,7 +3,7 @@ from importlib import import_module
 from django.apps import AppConfig
 
 # Task modules of the feature packages: imported at start-up so that services can queue
-# their tasks by name (tournament/jobs.py) in the web process as in a worker.
+# their tasks by name (web/jobs.py) in the web process as in a worker.
 TASK_MODULES = ("tournament.clock.tasks", "tournament.seating.tasks")
 
 
@@ -14,7 +14,3 @@ class TournamentConfig(AppConfig):
     def ready(self) -> None:
         for module in TASK_MODULES:
             import_module(module)
-        from tournament import signals, tables2_speed
-
-        signals.connect()
-        tables2_speed.install()

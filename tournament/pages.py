@@ -87,7 +87,7 @@ def table_export(request, table, filename: str, **dataset_kwargs):
     from django.http import HttpResponseBadRequest
     from django_tables2 import RequestConfig
 
-    from .spreadsheets import SafeTableExport  # every text cell escaped (OWASP CSV injection)
+    from web.spreadsheets import SafeTableExport  # every text cell escaped (OWASP CSV injection)
 
     export_format = request.GET.get("_export")
     if export_format is None:

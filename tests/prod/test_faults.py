@@ -15,11 +15,11 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from tests.seating_app.conftest import setup_event
-from tournament import cache as public_cache
 from tournament.clock.services import SIGNAL_TASK
 from tournament.models import Seat, SeatingJob, Session
 from tournament.seating import services as seating
 from tournament.seating.services import GENERATE_TASK
+from web import cache as public_cache
 
 SLUG = "test-open"
 

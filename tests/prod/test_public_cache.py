@@ -1,4 +1,4 @@
-"""The public pages' cache (tournament.cache): served from the cache to anonymous visitors,
+"""The public pages' cache (web.cache): served from the cache to anonymous visitors,
 and stale exactly never: each change a page shows invalidates it, after the commit."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from referee.services import penalty_create
 from scoring.services import sheet_confirm, sheet_save
-from tournament import cache as public_cache
 from tournament.clock import services as clock_services
 from tournament.models import Seat, SeatChange
 from tournament.seating.services import seat_change_apply
+from web import cache as public_cache
 
 pytestmark = pytest.mark.django_db(transaction=False)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from ..cache import SEATING, cached
+from web.cache import SEATING, cached
+
 from ..models import Seat, Session, Table, TableFinish, Tournament
 from .services import clock_state, ruleset_timing
 from .timing import AFTER_SIGNAL_TEXT, ClockReading, ClockState, format_remaining, read_clock
@@ -104,7 +105,7 @@ def clock_payload(session: Session, now: dt.datetime) -> dict:
         "after_signal_text": AFTER_SIGNAL_TEXT.get(after, ""),
         "version": session.clock_version,
         # Every phone in the hall polls this: the tables' reports come from the cache, read
-        # again only when a table reports or the seating changes (tournament.cache).
+        # again only when a table reports or the seating changes (web.cache).
         "tables": cached(
             session.tournament_id,
             f"clock-tables:{session.pk}",

@@ -16,7 +16,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext
 
-from ..jobs import queue_on_commit
+from web.jobs import queue_on_commit
+
 from ..models import Seat, Session, SessionClockEvent, Table, TableFinish
 from .timing import ZERO, ClockState, read_clock
 

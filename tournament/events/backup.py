@@ -27,8 +27,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils.translation import gettext
 
-from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
+from web.cache import public_pages_changed
 
 FORMAT = "riichi-tournament-backup"
 VERSION = 1

@@ -16,8 +16,8 @@ from django.utils.translation import gettext, gettext_lazy
 
 from scoring.violations import violation_message
 from tournament.events.services import MAX_SESSIONS, MAX_TABLES
-from tournament.fields import bounded_float, bounded_integer
 from tournament.models import Staff, Tournament
+from web.fields import bounded_float, bounded_integer
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")

@@ -12,9 +12,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
 from tournament.models import Seat, Session, Staff, Table, Tournament
+from web.cache import public_pages_changed
 
 # Path segments under /t/ that are pages, not tournaments.
 RESERVED_SLUGS = {"new", "signup"}

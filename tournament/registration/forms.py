@@ -7,10 +7,10 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django_countries import countries
 
-from tournament.fields import bounded_integer
 from tournament.models import MAX_TEAM_SIZE, Player, Team, TeamScore
 from tournament.names import clean_name
 from tournament.registration.importing import LABELS, PlayerRow, RowCheck
+from web.fields import bounded_integer
 
 
 class PersonForm(forms.Form):

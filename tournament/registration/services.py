@@ -16,13 +16,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, Tournament
 from tournament.registration import selectors
 from tournament.registration.importing import ImportReport, PlayerRow, RowCheck, check_rows
 from tournament.registration.teams import teams_assign
 from tournament.seating.services import Vacancy, seat_vacancies, seats_fill, seats_vacate
+from web.cache import public_pages_changed
 
 Status = Registration.Status
 

@@ -26,10 +26,10 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
 from tournament.models import MAX_TEAM_SIZE, Player, Registration, Team, TeamScore, Tournament
 from tournament.names import clean_name
+from web.cache import public_pages_changed
 
 
 def team_key(name: str) -> str:

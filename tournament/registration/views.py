@@ -20,7 +20,6 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from tournament.converters import parse_id
 from tournament.errors import ServiceError
 from tournament.models import Registration, Tournament
 from tournament.pages import (
@@ -44,6 +43,7 @@ from tournament.registration.forms import (
 from tournament.registration.importing import ImportFileError, read_player_file
 from tournament.registration.tables import RegistrationTable
 from tournament.seating.services import seat_vacancies
+from web.converters import parse_id
 
 
 def signup(request):

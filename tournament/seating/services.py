@@ -27,9 +27,7 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from tournament.cache import public_pages_changed
 from tournament.errors import ServiceError
-from tournament.jobs import queue_on_commit
 from tournament.models import (
     Player,
     Registration,
@@ -44,6 +42,8 @@ from tournament.models import (
 from tournament.registration import selectors as registration_selectors
 from tournament.seating.core import PlanOptions, SeatingError, SwissOptions, plan, quality, swiss
 from tournament.seating.core.metrics import rank_spread
+from web.cache import public_pages_changed
+from web.jobs import queue_on_commit
 
 # A queued or running job older than this is taken for lost (a worker died with it), so it
 # no longer keeps the organiser from generating again.
@@ -72,7 +72,7 @@ PROGRESS_INTERVAL = 0.5
 
 # --- which sessions may change -----------------------------------------------------------
 
-# The Celery task that runs a queued job (tasks.py); queued by name, see tournament/jobs.py.
+# The Celery task that runs a queued job (tasks.py); queued by name, see web/jobs.py.
 GENERATE_TASK = "tournament.seating.generate"
 
 

@@ -15,8 +15,6 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.cache import SEATING, public_page
-from tournament.converters import parse_id
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, SeatingJob, Session, Table, Tournament, Wind
 from tournament.pages import organised_tournament, viewable_tournament
@@ -24,6 +22,8 @@ from tournament.permissions import is_organiser, require_staff
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors, services
 from tournament.seating import selectors as seating_selectors
+from web.cache import SEATING, public_page
+from web.converters import parse_id
 
 
 def _session(tournament: Tournament, number: int) -> Session:

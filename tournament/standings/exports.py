@@ -17,8 +17,8 @@ from decimal import Decimal
 from openpyxl import Workbook
 
 from tournament.models import Tournament
-from tournament.spreadsheets import safe_row
 from tournament.standings.selectors import standings
+from web.spreadsheets import safe_row
 
 COLUMNS = [
     "position",

@@ -13,8 +13,6 @@ from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from scoring.statistics import player_hand_statistics
-from tournament.cache import RESULTS, cached, public_page
-from tournament.converters import parse_id
 from tournament.flags import flag_html
 from tournament.models import Player, Session, Tournament
 from tournament.pages import table_export, viewable_tournament
@@ -22,6 +20,8 @@ from tournament.permissions import is_organiser, is_staff_of, require_staff
 from tournament.standings import selectors
 from tournament.standings.exports import ema_csv, ema_xlsx
 from tournament.standings.tables import StandingsTable, TeamStandingsTable, points
+from web.cache import RESULTS, cached, public_page
+from web.converters import parse_id
 
 PROJECTOR_ROWS = 15  # rows a hall screen shows in large type at once
 PROJECTOR_SECONDS = 12  # how long each page stays up
@@ -92,7 +92,7 @@ def _complete(tournament: Tournament, data: dict, records, *, every: bool = Fals
 
 def _standings_data(tournament: Tournament, after: int | None) -> dict:
     """What the standings page and its exports show, as plain data: cached per version of
-    the tournament (tournament.cache), so a logged-in visitor's page is cheap too."""
+    the tournament (web.cache), so a logged-in visitor's page is cheap too."""
     data = selectors.standings(tournament, after_session=after, with_sessions=False)
     return {
         "records": _records(tournament, data),

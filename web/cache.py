@@ -10,7 +10,7 @@ penalty logged, a seat changed or the clock touched.  So:
 - cached pages and data are keyed with that version, so bumping it is the invalidation: no
   key has to be found and deleted, and what is no longer read simply expires;
 - the version is bumped by any write that changes a tournament's public pages, and again
-  after its commit (``tournament.signals`` for saved and deleted rows,
+  after its commit (``web.signals`` for saved and deleted rows,
   ``public_pages_changed`` from the services that write in bulk), so the person who made
   the change, whose next request comes after the commit, never sees the page from before.
 

@@ -28,7 +28,7 @@ from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.shortcuts import redirect
 
-from .models import FormToken
+from tournament.models import FormToken
 
 FIELD = "form_token"
 _TOKEN = re.compile(r"^[0-9a-f]{32}$")
@@ -36,7 +36,7 @@ ALREADY_SAVED = "Already saved: this form was sent more than once and counts onc
 
 
 # How long a used token is kept: a form sent again after this long (a page left open for a
-# month, then sent) is taken as new. Older rows are removed daily (tournament/tasks.py).
+# month, then sent) is taken as new. Older rows are removed daily (web/tasks.py).
 KEEP_TOKENS = dt.timedelta(days=30)
 
 

@@ -1,8 +1,8 @@
 """Saved and deleted rows that change a tournament's public pages bump its cache version
-(``tournament.cache``), after the commit.
+(``web.cache``), after the commit.
 
 Rows written in bulk (seats, table results, ``QuerySet.update``) send no signal: the
-services that write them call ``tournament.cache.public_pages_changed`` themselves.  Seats,
+services that write them call ``web.cache.public_pages_changed`` themselves.  Seats,
 table results and sheet versions are left out here on purpose: one generation deletes
 thousands of seats, and a signal per row would cost a query each to find the tournament.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db.models.signals import post_delete, post_save
 
-from tournament.cache import RESULTS, SCOPES, SEATING, public_pages_changed
+from web.cache import RESULTS, SCOPES, SEATING, public_pages_changed
 
 
 def tournament_of(instance) -> int | None:
@@ -33,7 +33,7 @@ def tournament_of(instance) -> int | None:
     return None
 
 
-# Rows that only the results pages show (see SCOPES in tournament.cache), and those only
+# Rows that only the results pages show (see SCOPES in web.cache), and those only
 # the seating pages and the clock show; every other row changes both.
 RESULTS_ONLY = {"scoring.ScoreSheet", "scoring.StandingsSettings", "referee.Penalty"}
 SEATING_ONLY = {"tournament.TableFinish"}

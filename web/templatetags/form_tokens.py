@@ -1,4 +1,4 @@
-"""``{% form_token %}``: the hidden field that makes a form count once (tournament/idempotency.py).
+"""``{% form_token %}``: the hidden field that makes a form count once (web/idempotency.py).
 
 A builtin (config/settings.py), so that every template can put it beside ``{% csrf_token %}``
 without loading it."""
@@ -6,7 +6,7 @@ without loading it."""
 from django import template
 from django.utils.html import format_html
 
-from tournament.idempotency import FIELD, new_token
+from web.idempotency import FIELD, new_token
 
 register = template.Library()
 

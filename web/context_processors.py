@@ -1,5 +1,5 @@
-from .models import Tournament
-from .permissions import can_view, is_organiser, is_staff_of
+from tournament.models import Tournament
+from tournament.permissions import can_view, is_organiser, is_staff_of
 
 
 def current_tournament(request):

@@ -39,7 +39,7 @@ def language_switch(request):
 
     A GET form, not Django's ``set_language`` POST: a POST form needs a CSRF token, and a
     token in the footer of every page made every public page belong to its visitor alone, so
-    none could be served from the cache (tournament.cache). Choosing a language changes only
+    none could be served from the cache (web.cache). Choosing a language changes only
     that visitor's cookie, nothing another user or the history relies on; an unknown
     language or a ``next`` to another site is ignored as ``set_language`` ignores them.
     """
