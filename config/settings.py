@@ -86,6 +86,9 @@ MIDDLEWARE = [
     # (web/locale.py). After sessions, before common.
     "web.locale.PageLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before anything reads a form (CSRF first), after the language is known: a body too
+    # large or a temporary folder full is a 413 or a 503 with a message (web/errors.py).
+    "web.errors.UploadGuardMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

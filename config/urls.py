@@ -67,3 +67,4 @@ urlpatterns = [
 
 # A logged-out visitor of an organiser's page is sent to log in (tournament/pages.py).
 handler403 = "tournament.pages.permission_denied"
+handler400 = "web.errors.bad_request"

@@ -10,7 +10,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django_tables2 import RequestConfig
 
 from scoring.statistics import player_hand_statistics
 from tournament.flags import flag_html
@@ -22,6 +21,7 @@ from tournament.standings.exports import ema_csv, ema_xlsx
 from tournament.standings.tables import StandingsTable, TeamStandingsTable, points
 from web.cache import RESULTS, cached, public_page
 from web.converters import parse_id
+from web.query import paginate_table
 
 PROJECTOR_ROWS = 15  # rows a hall screen shows in large type at once
 PROJECTOR_SECONDS = 12  # how long each page stays up
@@ -119,7 +119,7 @@ def standings(request, slug: str):
     exported = table_export(request, table, f"{tournament.slug}-standings{suffix}")
     if exported is not None:
         return exported
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    paginate_table(request, table, per_page=50)
     _complete(tournament, data, [row.record for row in table.paginated_rows])
     return render(
         request,
@@ -351,7 +351,7 @@ def team_standings(request, slug: str):
     exported = table_export(request, table, f"{tournament.slug}-team-standings{suffix}")
     if exported is not None:
         return exported
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    paginate_table(request, table, per_page=50)
     return render(
         request,
         "tournament/team_standings.html",
