@@ -27,6 +27,11 @@ PROJECTOR_ROWS = 15  # rows a hall screen shows in large type at once
 PROJECTOR_SECONDS = 12  # how long each page stays up
 
 
+# What the standings tables read from the query (web.cache keys their pages on these):
+# the session to count up to, the sort, the paging (web.query), the export format.
+TABLE_READS = ("after", "sort", "per_page", "page", "_export")
+
+
 def _after(request) -> int | None:
     return parse_id(request.GET.get("after"))
 
@@ -104,7 +109,7 @@ def _standings_data(tournament: Tournament, after: int | None) -> dict:
     }
 
 
-@public_page(RESULTS)
+@public_page(RESULTS, reads=TABLE_READS)
 def standings(request, slug: str):
     tournament = viewable_tournament(request, slug)
     after = _after(request)
@@ -167,7 +172,7 @@ def _page(request, items: list):
     return paginator.get_page(request.GET.get("page") or 1)
 
 
-@public_page(RESULTS)
+@public_page(RESULTS, reads=("page",))
 def standings_projector_rows(request, slug: str):
     """One page of the standings for the projector's script (fetched, no page reload)."""
     tournament = viewable_tournament(request, slug)
@@ -248,7 +253,7 @@ def session_results_projector(request, slug: str, number: int):
     )
 
 
-@public_page(RESULTS)
+@public_page(RESULTS, reads=("page",))
 def session_results_projector_rows(request, slug: str, number: int):
     tournament = viewable_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
@@ -339,7 +344,7 @@ def _team_data(tournament: Tournament, after: int | None) -> dict:
     }
 
 
-@public_page(RESULTS)
+@public_page(RESULTS, reads=TABLE_READS)
 def team_standings(request, slug: str):
     tournament = viewable_tournament(request, slug)
     if not tournament.team_size:
@@ -382,7 +387,7 @@ def team_standings_projector(request, slug: str):
     )
 
 
-@public_page(RESULTS)
+@public_page(RESULTS, reads=("page",))
 def team_standings_projector_rows(request, slug: str):
     tournament = viewable_tournament(request, slug)
     data = cached(tournament.pk, "team-standings:None", lambda: _team_data(tournament, None))
