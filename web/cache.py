@@ -81,6 +81,20 @@ def bump(tournament_id: int, scopes: tuple[str, ...] = SCOPES) -> None:
     _safe(lambda: cache.set_many(fresh, None))
 
 
+# The list of published tournaments (the API's ``/tournaments``) has a version of its own,
+# under the id 0 that no tournament has: a tournament saved (set back to draft, renamed)
+# leaves the list at once, not after the list's timeout (issue 24).
+SITE, TOURNAMENT_LIST = 0, "list"
+
+
+def tournament_list_version() -> str | None:
+    return version(SITE, TOURNAMENT_LIST)
+
+
+def tournament_list_changed() -> None:
+    public_pages_changed(SITE, (TOURNAMENT_LIST,))
+
+
 def public_pages_changed(tournament_id: int | None, scopes: tuple[str, ...] = SCOPES) -> None:
     """Bump the tournament's version now and again once the current transaction commits.
 

@@ -1,11 +1,12 @@
 """Counting attempts per client in the cache, atomically: the slip codes' wrong guesses, the
 logins per address, the API's requests.
 
-A fixed window: the n-th attempt of ``client`` in the current window of ``seconds`` is
-counted with one atomic ``incr`` in the cache (Redis's INCR in production, so every gunicorn
-process and thread shares one count, and 100 requests at once are 100 counts: a list of
-times read, appended and written back, as django-ninja's throttle keeps it, loses the
-requests that raced). The wait a page states is what is left of the window.
+A window per client, opened by his first attempt: each attempt of ``client`` in the
+window of ``seconds`` is counted with one atomic ``incr`` in the cache (Redis's INCR in
+production, so every gunicorn process and thread shares one count, and 100 requests at
+once are 100 counts: a list of times read, appended and written back, as django-ninja's
+throttle keeps it, loses the requests that raced). The wait a page states is what is left
+of the window.
 
 The client's address is ``REMOTE_ADDR`` unless ``NUM_PROXIES`` (setting
 ``NINJA_NUM_PROXIES``) reverse proxies put addresses in ``X-Forwarded-For``: then the one
@@ -63,55 +64,62 @@ def client_address(request) -> str:
     return remote
 
 
-def _key(limit: Limit, client: str, window: int) -> str:
+def _keys(limit: Limit, client: str) -> tuple[str, str]:
     # A client may be an address or an account id; the cache key holds no space or colon
     # from it that could run into another key (IPv6 addresses have colons).
     safe = client.replace(":", "_").replace(" ", "_")[:100]
-    return f"throttle:{limit.scope}:{safe}:{window}"
+    base = f"throttle:{limit.scope}:{safe}"
+    return f"{base}:count", f"{base}:since"
 
 
-def _window(limit: Limit, now: float) -> tuple[int, int]:
-    """The current window's number and the seconds left of it (at least 1)."""
-    window = int(now // limit.seconds)
-    left = (window + 1) * limit.seconds - now
-    return window, max(1, int(-(-left // 1)))
-
-
-def count(limit: Limit, client: str, *, now: float | None = None) -> int:
-    """Attempts counted so far in the current window."""
-    now = _now() if now is None else now
-    window, _ = _window(limit, now)
+def _safe(call, default):
     try:
-        return int(cache.get(_key(limit, client, window)) or 0)
+        return call()
     except Exception:  # the cache is down (module docstring)
         logger.warning("throttle cache unavailable", exc_info=True)
-        return 0
+        return default
+
+
+def count(limit: Limit, client: str) -> int:
+    """Attempts counted so far in the client's current window."""
+    counter, _ = _keys(limit, client)
+    return int(_safe(lambda: cache.get(counter), 0) or 0)
 
 
 def hit(limit: Limit, client: str, *, now: float | None = None) -> int:
-    """Count one attempt; the number of attempts in the window with this one."""
+    """Count one attempt; the number of attempts in the window with this one.  The window
+    opens at the client's first attempt and lasts ``limit.seconds`` (both keys expire
+    then): no boundary shared by every client, where a burst could count twice."""
     now = _now() if now is None else now
-    window, _ = _window(limit, now)
-    key = _key(limit, client, window)
-    try:
-        # add() creates the counter once (an atomic "set if absent"); incr() is atomic.
-        cache.add(key, 0, limit.seconds + 1)
+    counter, since = _keys(limit, client)
+
+    def count_one() -> int:
+        # add() is an atomic "set if absent", incr() an atomic increment.
+        cache.add(counter, 0, limit.seconds)
+        cache.add(since, now, limit.seconds)
         try:
-            return cache.incr(key)
+            return cache.incr(counter)
         except ValueError:  # expired between the two calls: a new window's first
-            cache.add(key, 1, limit.seconds + 1)
+            cache.add(counter, 1, limit.seconds)
             return 1
-    except Exception:
-        logger.warning("throttle cache unavailable", exc_info=True)
-        return 0
+
+    return _safe(count_one, 0)
+
+
+def left(limit: Limit, client: str, *, now: float | None = None) -> int:
+    """Seconds left of the client's current window (at least 1)."""
+    now = _now() if now is None else now
+    _, since = _keys(limit, client)
+    opened = _safe(lambda: cache.get(since), None)
+    opened = now if opened is None else float(opened)
+    return max(1, int(-(-(opened + limit.seconds - now) // 1)))
 
 
 def wait(limit: Limit, client: str, *, now: float | None = None) -> int | None:
     """Seconds until ``client`` may try again, or None when he may try now."""
-    now = _now() if now is None else now
-    if count(limit, client, now=now) < limit.count:
+    if count(limit, client) < limit.count:
         return None
-    return _window(limit, now)[1]
+    return left(limit, client, now=now)
 
 
 def minutes(seconds: int) -> int:

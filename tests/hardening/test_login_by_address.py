@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def axes_on(monkeypatch):
-    monkeypatch.setattr(throttle, "_now", lambda: 1_800_000_100.0)  # 100 s into a window
+    monkeypatch.setattr(throttle, "_now", lambda: 1_800_000_100.0)  # a held clock
     with override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=5, LOGIN_ADDRESS_FAILURE_LIMIT=12):
         yield
 
@@ -38,9 +38,9 @@ def test_one_address_trying_many_user_names_waits(client, olga):
     assert response.status_code == 429
     page = response.content.decode()
     assert "Logins from your network are paused after 12 wrong passwords" in page
-    # 15-minute windows: 100 s into one, 800 s are left, 14 minutes rounded up.
-    assert response["Retry-After"] == "800"
-    assert "Try again in 14 minutes" in page
+    # A window of 15 minutes opened by the first wrong password (the clock is held).
+    assert response["Retry-After"] == "900"
+    assert "Try again in 15 minutes" in page
     assert "_auth_user_id" not in client.session
     # Another address logs in.
     response = _login(client, "olga", "right-horse-battery", REMOTE_ADDR="198.51.100.9")
