@@ -190,6 +190,7 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
         return redirect("referee:desk", slug)
     person = _player(tournament, player_id)
     form = PenaltyForm(request.POST or None, ruleset=ruleset, kind=kind)
+    status = 200
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -204,7 +205,14 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
                 amount=data.get("amount"),
                 hand=data.get("hand", ""),
                 reason=data.get("reason", ""),
+                repeat=bool(data.get("repeat")),
             )
+        except services.RepeatedPenalty as error:
+            # 409: the form again, with the question and the box that answers it.
+            form = PenaltyForm(request.POST, ruleset=ruleset, kind=kind, ask_repeat=True)
+            form.is_valid()
+            _error(form, error)
+            status = 409
         except services.DeskError as error:
             _error(form, error)
         else:
@@ -235,6 +243,7 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
             "rule": form.rule,
             "late_over": late_over,
         },
+        status=status,
     )
 
 
