@@ -31,6 +31,7 @@ from django.db.models import Count, Q
 
 from scoring.models import ScoreSheet, TableResult
 from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+from tournament.names import fold
 
 from .decisions import RefereeDecisions, RefereePenalty
 from .models import Disqualification, Penalty, Substitution
@@ -227,9 +228,8 @@ def desk_players(
         status=Registration.Status.WITHDRAWN
     )
     for word in q.split():
-        regs = regs.filter(
-            Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
-        )
+        # Without case and accents: "lukasz" finds "Łukasz" (issue 25.10).
+        regs = regs.filter(player__search_name__contains=fold(word))
     regs = list(regs.select_related("player").order_by("player__sort_name"))
     seats = {}
     if session is not None:
@@ -335,6 +335,9 @@ def player_records(tournament: Tournament, player: Player):
             "created_by", "withdrawn_by"
         )
     )
+    numbers = desk_numbers(tournament)
+    for record in [c.penalty for c in counted] + substitutions + disqualifications:
+        record.ref = f"{REF_LETTERS[type(record)]}{numbers[type(record)][record.pk]}"
     return counted, substitutions, disqualifications
 
 
@@ -356,6 +359,36 @@ class LogEntry:
     reason: str
     ref: str  # "P12", "S3", "D1": the record's number, stable in exports
     record: object = None
+
+
+# --- the records' numbers: P1, S1, D1 ... per tournament (issue 25.9) -------------------------
+
+REF_LETTERS = {Penalty: "P", Substitution: "S", Disqualification: "D"}
+
+
+def desk_numbers(tournament: Tournament) -> dict[type, dict[int, int]]:
+    """Each desk record's number within its tournament and kind, 1 for the first: records
+    are never deleted (a decision taken back is withdrawn), so the numbers never change.
+    One query per kind."""
+    return {
+        model: {
+            pk: n
+            for n, pk in enumerate(
+                model.objects.filter(tournament=tournament)
+                .order_by("pk")
+                .values_list("pk", flat=True),
+                start=1,
+            )
+        }
+        for model in REF_LETTERS
+    }
+
+
+def desk_ref(record) -> str:
+    """One record's reference, "P3": the third penalty of its tournament.  One query."""
+    model = type(record)
+    n = model.objects.filter(tournament_id=record.tournament_id, pk__lte=record.pk).count()
+    return f"{REF_LETTERS[model]}{n}"
 
 
 def _who(user) -> str:
@@ -415,6 +448,10 @@ def log_entries(
             or any(r["session"] == session for r in d.removed_seats)
         ]
     entries: list[LogEntry] = []
+    numbers = desk_numbers(tournament)
+
+    def ref(record) -> str:
+        return f"{REF_LETTERS[type(record)]}{numbers[type(record)][record.pk]}"
 
     def withdrawal(record, ref: str, what: str, base: LogEntry) -> None:
         if record.withdrawn_at:
@@ -446,7 +483,7 @@ def log_entries(
         if p.serious:
             what += ", serious"
         if p.corrects_id:
-            what += f" (correction of P{p.corrects_id})"
+            what += f" (correction of {ref(p.corrects)})"
         base = LogEntry(
             at=p.created_at,
             by=_who(p.created_by),
@@ -459,7 +496,7 @@ def log_entries(
             points=p.points,
             counts="yes" if c.counted else f"no ({c.why_not})",
             reason=p.reason,
-            ref=f"P{p.pk}",
+            ref=ref(p),
             record=p,
         )
         entries.append(base)
@@ -478,7 +515,7 @@ def log_entries(
             points=None,
             counts="missed session" if s.is_active else "no (withdrawn)",
             reason=s.reason,
-            ref=f"S{s.pk}",
+            ref=ref(s),
             record=s,
         )
         entries.append(base)
@@ -497,7 +534,7 @@ def log_entries(
             points=None,
             counts="yes" if d.is_active else "no (withdrawn)",
             reason=d.reason,
-            ref=f"D{d.pk}",
+            ref=ref(d),
             record=d,
         )
         entries.append(base)

@@ -295,6 +295,7 @@ def penalty_correct(request, slug: str, pk: int):
     if not penalty.is_active:
         messages.error(request, gettext("A withdrawn penalty cannot be corrected; log a new one."))
         return redirect(_player_url(tournament, penalty.player, penalty.session))
+    penalty.ref = selectors.desk_ref(penalty)
     initial = {
         "minutes": penalty.minutes,
         "serious": penalty.serious,
@@ -323,8 +324,10 @@ def penalty_correct(request, slug: str, pk: int):
         else:
             messages.success(
                 request,
-                gettext("P{pk} corrected by P{pk2}: {value} points.").format(
-                    pk=penalty.pk, pk2=new.pk, value=show(new.points)
+                gettext("{ref} corrected by {new}: {value} points.").format(
+                    ref=selectors.desk_ref(penalty),
+                    new=selectors.desk_ref(new),
+                    value=show(new.points),
                 ),
             )
             return redirect(_player_url(tournament, penalty.player, penalty.session))
