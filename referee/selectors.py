@@ -10,15 +10,16 @@ How the desk's decisions enter the standings (``tournament.standings.referee_dec
   for as many chombo as it carries, and the desk adds only the chombo beyond those: a desk
   chombo with no matching sheet chombo counts (from the desk), one that the sheet also
   carries is shown in the log as "on the score sheet" and adds nothing.
-- A substitution: the player who left misses that session and gets the ruleset's
-  missed-session score, ``missed_session_points + missed_session_uma`` (EMA 5.8: -15 and
-  -15 uma, -30 in all; WRC 7.2: -30).  A lateness penalty in a session the player missed
-  is not added on top (WRC 7.2: "not cumulative with the 10 points penalty for being
-  late"; the ruleset's ``missed_session_points`` says the same of EMA).
+- A substitution: the player who left misses that session; the standings charge it through
+  the rules core (``scoring.rules.absence``: EMA 5.8 -15 and -15 uma, -30 in all; WRC 7.2
+  -30), as they charge a player who left the event for each session after he left.  A
+  lateness penalty in a session the player missed is not added on top (WRC 7.2: "not
+  cumulative with the 10 points penalty for being late"; the ruleset's
+  ``missed_session_points`` says the same of EMA).
 - Disqualified players are returned as such; the standings place them at the bottom or
   leave them out as the ruleset's ``disqualified`` says (EMA 5.8, WRC 7.1).
 
-``standings_decisions`` runs a fixed number of queries (five), whatever the field size.
+``standings_decisions`` runs a fixed number of queries (six), whatever the field size.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from tournament.models import Player, Registration, Seat, Session, Table, Tourna
 from tournament.names import fold
 
 from .decisions import RefereeDecisions, RefereePenalty
-from .models import Disqualification, Penalty, Substitution
+from .models import Disqualification, Penalty, ResultsRemoval, Substitution
 
 SEATS = "ESWN"
 
@@ -117,8 +118,8 @@ def counted_penalties(
 
 
 def standings_decisions(tournament: Tournament) -> RefereeDecisions:
-    """The desk's penalties, missed sessions and disqualifications for the standings."""
-    rules = tournament.rules()
+    """The desk's penalties, substitutions, disqualifications and removals (EMA 5.8) for
+    the standings."""
     substitutions = list(
         Substitution.objects.filter(tournament=tournament, withdrawn_at__isnull=True).values_list(
             "player_id", "session__number"
@@ -140,29 +141,22 @@ def standings_decisions(tournament: Tournament) -> RefereeDecisions:
         for c in counted_penalties(penalties, sheet_chombos(tournament, penalties), missed)
         if c.counted and c.penalty.points
     ]
-    # EMA 5.8: -15 points and -15 uma per session missed; WRC 7.2: a 30 points penalty.
-    missed_score = Decimal(str(rules.missed_session_points)) + Decimal(
-        str(rules.missed_session_uma)
-    )
-    # The desk announces the missed session as "points" and "uma" (templates/referee/
-    # substitute.html): the points part is the player's table points of that session.
-    missed_table = Decimal(str(rules.missed_session_points))
-    out += [
-        RefereePenalty(
-            player_id,
-            number,
-            missed_score,
-            "missed session (substituted)",
-            table_points=missed_table,
-        )
-        for player_id, number in sorted(missed)
-    ]
     disqualified = frozenset(
         Disqualification.objects.filter(
             tournament=tournament, withdrawn_at__isnull=True
         ).values_list("player_id", flat=True)
     )
-    return RefereeDecisions(penalties=tuple(out), disqualified=disqualified)
+    removed = frozenset(
+        ResultsRemoval.objects.filter(tournament=tournament, withdrawn_at__isnull=True).values_list(
+            "player_id", flat=True
+        )
+    )
+    return RefereeDecisions(
+        penalties=tuple(out),
+        disqualified=disqualified,
+        substituted=frozenset(missed),
+        removed=removed,
+    )
 
 
 def seat_substitutes(session: Session, table: Table) -> dict[int, str]:

@@ -107,16 +107,16 @@ def test_the_standings_hook_runs_a_fixed_number_of_queries(
         timing="start",
         user=None,
     )
-    # No chombo at the desk: the score sheets' entries are not read at all (three queries,
-    # five with a desk chombo whose sheet must be checked).
-    with django_assert_num_queries(3):
+    # No chombo at the desk: the score sheets' entries are not read at all (four queries with
+    # the removals of EMA 5.8, six with a desk chombo whose sheet must be checked).
+    with django_assert_num_queries(4):
         decisions = selectors.standings_decisions(tournament)
-    assert sorted(p.points for p in decisions.penalties) == [Decimal(-30)] + [Decimal(-2)] * 4
+    # The missed session is charged by the standings (scoring.rules.absence), not here.
+    assert sorted(p.points for p in decisions.penalties) == [Decimal(-2)] * 4
+    assert decisions.substituted == {(players[5].pk, 1)}
     services.penalty_create(
         tournament=tournament, player=players[0], session=running, kind="chombo", user=None
     )
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         decisions = selectors.standings_decisions(tournament)
-    assert sorted(p.points for p in decisions.penalties) == (
-        [Decimal(-30), Decimal(-20)] + [Decimal(-2)] * 4
-    )
+    assert sorted(p.points for p in decisions.penalties) == [Decimal(-20)] + [Decimal(-2)] * 4
