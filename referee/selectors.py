@@ -357,7 +357,7 @@ class LogEntry:
 
 # --- the records' numbers: P1, S1, D1 ... per tournament (issue 25.9) -------------------------
 
-REF_LETTERS = {Penalty: "P", Substitution: "S", Disqualification: "D"}
+REF_LETTERS = {Penalty: "P", Substitution: "S", Disqualification: "D", ResultsRemoval: "R"}
 
 
 def desk_numbers(tournament: Tournament) -> dict[type, dict[int, int]]:
@@ -383,6 +383,28 @@ def desk_ref(record) -> str:
     model = type(record)
     n = model.objects.filter(tournament_id=record.tournament_id, pk__lte=record.pk).count()
     return f"{REF_LETTERS[model]}{n}"
+
+
+def player_removals(tournament: Tournament, player: Player) -> list[ResultsRemoval]:
+    """The player's removals from the final results (EMA 5.8), newest first, numbered."""
+    removals = list(
+        ResultsRemoval.objects.filter(tournament=tournament, player=player).select_related(
+            "created_by", "withdrawn_by"
+        )
+    )
+    numbers = desk_numbers(tournament)[ResultsRemoval]
+    for record in removals:
+        record.ref = f"R{numbers[record.pk]}"
+    return removals
+
+
+def removed_from_results(tournament: Tournament) -> list[ResultsRemoval]:
+    """The players removed from the final results (EMA 5.8), for the final check."""
+    return list(
+        ResultsRemoval.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+        .select_related("player", "created_by")
+        .order_by("player__sort_name")
+    )
 
 
 def _who(user) -> str:
@@ -533,6 +555,31 @@ def log_entries(
         )
         entries.append(base)
         withdrawal(d, base.ref, "Disqualification", base)
+    removals = (
+        ResultsRemoval.objects.filter(disq_filter).select_related(
+            "player", "created_by", "withdrawn_by"
+        )
+        if table is None and session is None
+        else []
+    )
+    for r in removals:
+        base = LogEntry(
+            at=r.created_at,
+            by=_who(r.created_by),
+            action="Removal",
+            what="Removed from the final results (EMA 5.8)",
+            player=r.player,
+            session=None,
+            table="",
+            hand="",
+            points=None,
+            counts="yes" if r.is_active else "no (withdrawn)",
+            reason=r.reason,
+            ref=ref(r),
+            record=r,
+        )
+        entries.append(base)
+        withdrawal(r, base.ref, "Removal", base)
     entries.sort(key=lambda e: (e.at, e.ref), reverse=True)
     return entries
 
@@ -544,7 +591,6 @@ def log_players(tournament: Tournament) -> list[Player]:
         "player_id", "substitute_id"
     ):
         ids |= {a, b}
-    ids |= set(
-        Disqualification.objects.filter(tournament=tournament).values_list("player_id", flat=True)
-    )
+    for model in (Disqualification, ResultsRemoval):
+        ids |= set(model.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     return list(Player.objects.filter(pk__in=ids).order_by("sort_name"))

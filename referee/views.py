@@ -30,7 +30,7 @@ from web.converters import parse_id
 from . import selectors, services
 from .forms import CorrectionForm, PenaltyForm, ReasonForm, SubstitutionForm
 from .kinds import kind_rules, show
-from .models import Disqualification, Penalty, Substitution
+from .models import Disqualification, Penalty, ResultsRemoval, Substitution
 from .tables import LogTable
 
 SEARCH_MAX = 100  # characters of the name search; names are at most 2 x 100 long
@@ -156,6 +156,8 @@ def player(request, slug: str, player_id: int):
     person = _player(tournament, player_id)
     seat = session.seats.filter(player=person).select_related("table").first() if session else None
     penalties, substitutions, disqualifications = selectors.player_records(tournament, person)
+    removals = selectors.player_removals(tournament, person)
+    registration = Registration.objects.get(tournament=tournament, player=person)
     rules = kind_rules(tournament.rules())
     return render(
         request,
@@ -164,13 +166,20 @@ def player(request, slug: str, player_id: int):
             "tournament": tournament,
             "session": session,
             "player": person,
-            "registration": Registration.objects.get(tournament=tournament, player=person),
+            "registration": registration,
             "seat": seat,
             "kinds": list(rules.values()),
             "penalties": penalties,
             "substitutions": substitutions,
             "disqualifications": disqualifications,
             "disqualified": any(d.is_active for d in disqualifications),
+            "removals": removals,
+            # EMA 5.8: only a player who was substituted or left may be removed.
+            "may_remove": not any(r.is_active for r in removals)
+            and (
+                registration.status == Registration.Status.WITHDRAWN
+                or any(s.is_active and s.player_id == person.pk for s in substitutions)
+            ),
         },
     )
 
@@ -274,14 +283,14 @@ def penalty_withdraw(request, slug: str, pk: int):
 
     def withdraw(reason: str) -> str:
         services.penalty_withdraw(penalty=penalty, user=request.user, reason=reason)
-        return f"Penalty P{penalty.pk} withdrawn; it stays in the log."
+        return f"Penalty {selectors.desk_ref(penalty)} withdrawn; it stays in the log."
 
     return _withdraw_page(
         request,
         tournament,
         penalty,
         withdraw=withdraw,
-        title=f"Withdraw penalty P{penalty.pk}",
+        title=f"Withdraw penalty {selectors.desk_ref(penalty)}",
         summary=f"{penalty.get_kind_display()}, {show(penalty.points)} points, "
         f"{penalty.player}, session {penalty.session.number if penalty.session else '-'}",
         back=_player_url(tournament, penalty.player, penalty.session),
@@ -457,14 +466,15 @@ def substitution_withdraw(request, slug: str, pk: int):
 
     def withdraw(reason: str) -> str:
         services.substitution_withdraw(substitution=record, user=request.user, reason=reason)
-        return f"Substitution S{record.pk} withdrawn: {record.player} is back in the seat."
+        ref = selectors.desk_ref(record)
+        return f"Substitution {ref} withdrawn: {record.player} is back in the seat."
 
     return _withdraw_page(
         request,
         tournament,
         record,
         withdraw=withdraw,
-        title=f"Withdraw substitution S{record.pk}",
+        title=f"Withdraw substitution {selectors.desk_ref(record)}",
         summary=f"{record.substitute} for {record.player} at {record.table}, "
         f"session {record.session.number}",
         back=_player_url(tournament, record.player, record.session),
@@ -494,7 +504,63 @@ def disqualification_withdraw(request, slug: str, pk: int):
         tournament,
         record,
         withdraw=withdraw,
-        title=f"Lift disqualification D{record.pk}",
+        title=f"Lift disqualification {selectors.desk_ref(record)}",
+        summary=f"{record.player}: {record.reason}",
+        back=_player_url(tournament, record.player, None),
+    )
+
+
+@login_required
+def results_removal(request, slug: str, player_id: int):
+    """EMA 5.8, last sentence: the head referee removes a player who missed sessions (e.g.
+    ill) from the final results; asked with a reason, never one click."""
+    tournament = staffed_tournament(request, slug)
+    person = _player(tournament, player_id)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.results_removal_create(
+                tournament=tournament,
+                player=person,
+                user=request.user,
+                reason=form.cleaned_data["reason"],
+            )
+        except services.DeskError as error:
+            _error(form, error)
+        else:
+            messages.success(
+                request,
+                gettext(
+                    "{player} is removed from the final results and left out of the EMA file."
+                ).format(player=person),
+            )
+            return redirect(_player_url(tournament, person, None))
+    return render(
+        request,
+        "referee/results_removal.html",
+        {"tournament": tournament, "player": person, "form": form},
+    )
+
+
+@login_required
+def results_removal_withdraw(request, slug: str, pk: int):
+    tournament = staffed_tournament(request, slug)
+    record = get_object_or_404(
+        ResultsRemoval.objects.select_related("player"), tournament=tournament, pk=pk
+    )
+
+    def withdraw(reason: str) -> str:
+        services.results_removal_withdraw(removal=record, user=request.user, reason=reason)
+        return gettext("{player} is back in the final results.").format(player=record.player)
+
+    return _withdraw_page(
+        request,
+        tournament,
+        record,
+        withdraw=withdraw,
+        title=gettext("Put {player} back into the final results ({ref})").format(
+            player=record.player, ref=selectors.desk_ref(record)
+        ),
         summary=f"{record.player}: {record.reason}",
         back=_player_url(tournament, record.player, None),
     )

@@ -133,3 +133,22 @@ def final_check(tournament: Tournament) -> list[str]:
             gettext("{n} confirmed player(s) without a valid EMA number.").format(n=invalid)
         )
     return problems
+
+
+def final_check_notes(tournament: Tournament) -> list[str]:
+    """What the final check shows besides its problems: the players the head referee removed
+    from the final results (EMA 5.8, last sentence), who decided and why; the EMA file leaves
+    them out."""
+    from referee.selectors import removed_from_results
+
+    return [
+        gettext(
+            "{player} is removed from the final results (EMA 5.8) and left out of the EMA "
+            "file: {reason} ({who})."
+        ).format(
+            player=removal.player,
+            reason=removal.reason,
+            who=removal.created_by.get_username() if removal.created_by else "?",
+        )
+        for removal in removed_from_results(tournament)
+    ]
