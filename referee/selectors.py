@@ -90,6 +90,73 @@ def sheet_chombos(tournament: Tournament, penalties: list[Penalty] | None = None
 
 
 @dataclass(frozen=True)
+class SheetChombo:
+    """A chombo written on a score sheet (a chombo hand of a hand-by-hand sheet, the chombo
+    column of a final-scores sheet): the rules core puts it into the seat's result, so it
+    is shown in the referee log and on the session board with the desk's penalties
+    (issue 25.6), though no referee recorded it."""
+
+    sheet_id: int
+    session: int  # number
+    table: Table
+    wind: int
+    player: Player | None
+    hand: str  # "E3" (hand-by-hand), "" (final scores)
+    confirmed: bool
+    at: object  # datetime: when the sheet was last saved
+    by: object  # the user who last saved it, or None
+
+
+def sheet_chombo_entries(
+    tournament: Tournament, *, session: Session | None = None
+) -> list[SheetChombo]:
+    """Every chombo on the tournament's (or ``session``'s) score sheets, entered or
+    confirmed, by session, table and hand.  Two queries."""
+    sheets = ScoreSheet.objects.filter(session__tournament=tournament).select_related(
+        "session", "table", "updated_by"
+    )
+    if session is not None:
+        sheets = sheets.filter(session=session)
+    found = []
+    for sheet in sheets:
+        entry = sheet.entry if isinstance(sheet.entry, dict) else {}
+        if sheet.mode == ScoreSheet.Mode.FINAL:
+            for wind, n in enumerate((entry.get("chombo") or [])[:4]):
+                found += [(sheet, wind, "")] * (n if isinstance(n, int) and 0 < n <= 99 else 0)
+            continue
+        log = (sheet.result or {}).get("log") if isinstance(sheet.result, dict) else None
+        for index, hand in enumerate(entry.get("hands") or []):
+            who = hand.get("chombo") if isinstance(hand, dict) else None
+            if isinstance(who, str) and who in SEATS:
+                label = ""
+                if isinstance(log, list) and index < len(log) and isinstance(log[index], dict):
+                    label = str(log[index].get("round") or "")
+                found.append((sheet, SEATS.index(who), label or f"#{index + 1}"))
+    if not found:
+        return []
+    seats = {
+        (seat.session_id, seat.table_id, seat.wind): seat.player
+        for seat in Seat.objects.filter(
+            session_id__in={sheet.session_id for sheet, _, _ in found}
+        ).select_related("player")
+    }
+    return [
+        SheetChombo(
+            sheet_id=sheet.pk,
+            session=sheet.session.number,
+            table=sheet.table,
+            wind=wind,
+            player=seats.get((sheet.session_id, sheet.table_id, wind)),
+            hand=hand,
+            confirmed=sheet.status == ScoreSheet.Status.CONFIRMED,
+            at=sheet.updated_at,
+            by=sheet.updated_by,
+        )
+        for sheet, wind, hand in found
+    ]
+
+
+@dataclass(frozen=True)
 class CountedPenalty:
     penalty: Penalty
     counted: bool
@@ -555,6 +622,35 @@ def log_entries(
         )
         entries.append(base)
         withdrawal(d, base.ref, "Disqualification", base)
+    # Chombo written on the score sheets (issue 25.6): they count through the sheet, so the
+    # log shows them beside the desk's, numbered by sheet rather than as desk records.
+    rules = tournament.rules()
+    # EMA 3.4.6 / WRC 7.1: 20 points after uma (stored negative); None where the sheet pays
+    # it in table points (EMA 2012 reverse mangan, Aalto mangan).
+    chombo_points = Decimal(str(rules.chombo_points)) if rules.chombo == "points" else None
+    for c in sheet_chombo_entries(tournament):
+        if (
+            (session is not None and c.session != session)
+            or (table is not None and c.table.number != table)
+            or (player is not None and (c.player is None or c.player.pk != player))
+        ):
+            continue
+        entries.append(
+            LogEntry(
+                at=c.at,
+                by=_who(c.by),
+                action="Chombo on the score sheet",
+                what=f"Chombo ({SEATS[c.wind]} seat)",
+                player=c.player,
+                session=c.session,
+                table=str(c.table),
+                hand=c.hand,
+                points=chombo_points,
+                counts="yes (on the sheet)" if c.confirmed else "when the sheet is confirmed",
+                reason="",
+                ref=f"Sheet {c.session}/{c.table.number}",
+            )
+        )
     removals = (
         ResultsRemoval.objects.filter(disq_filter).select_related(
             "player", "created_by", "withdrawn_by"
@@ -591,6 +687,7 @@ def log_players(tournament: Tournament) -> list[Player]:
         "player_id", "substitute_id"
     ):
         ids |= {a, b}
+    ids |= {c.player.pk for c in sheet_chombo_entries(tournament) if c.player is not None}
     for model in (Disqualification, ResultsRemoval):
         ids |= set(model.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     return list(Player.objects.filter(pk__in=ids).order_by("sort_name"))

@@ -69,7 +69,8 @@ def test_a_chombo_the_sheet_carries_is_marked_in_the_log(tournament, running, ta
     )
     assert selectors.log_entries(tournament)[0].counts == "yes"
     final_sheet(running, table1, [40000, 35000, 25000, 20000], chombo=[0, 0, 1, 0])
-    assert selectors.log_entries(tournament)[0].counts == "no (on the score sheet)"
+    (desk,) = [e for e in selectors.log_entries(tournament) if e.action == "Penalty"]
+    assert desk.counts == "no (on the score sheet)"
 
 
 def test_a_hand_by_hand_chombo_is_counted_once(tournament, running, table1, players, referee):
