@@ -101,6 +101,7 @@ def player_sheet_save(
         expected_version=expected_version,
         user=user,
         reason="",
+        referee_correction=False,
     )
     SheetResponse.objects.create(
         sheet=sheet,
