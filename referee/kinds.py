@@ -16,7 +16,7 @@ from scoring.rules import penalties as core
 from scoring.rules.errors import RuleViolation
 from scoring.rules.penalties import KindRule
 from scoring.rules.rulesets import Ruleset
-from scoring.violations import violation_message
+from scoring.wording import violation_message
 
 
 class PenaltyRuleError(Exception):

@@ -420,10 +420,14 @@
     const line = filled(current) ? hands[index] : null;
     let round = "";
     if (line) {
-      round = `${line.round_name}${line.honba ? `, ${line.honba} honba` : ""}${line.riichi_on_table ? `, ${line.riichi_on_table} riichi on the table` : ""}`;
+      // The server words the round and its counters (scoring/wording.py).
+      round = line.round_name;
+      if (line.riichi_on_table) {
+        round += ", " + interpolate(gettext("%(count)s riichi on the table"), { count: line.riichi_on_table }, true);
+      }
     } else if (index === hands.length && preview?.next) {
       const n = preview.next;
-      round = `${n.round_name}${n.honba ? `, ${n.honba} honba` : ""}`;
+      round = n.round_name;
     } else if (index === 0) {
       round = gettext("East 1");
     }
