@@ -121,10 +121,19 @@ def penalty_points(
     minutes: int | None = None,
     serious: bool = False,
     amount: Decimal | None = None,
+    rule: DeskKind | None = None,
 ) -> Decimal:
-    """The core's ``penalty_points``; a violation becomes a ``PenaltyRuleError``."""
+    """The core's ``penalty_points``; a violation becomes a ``PenaltyRuleError``.  ``rule``:
+    the kind's rule already worked out for this request, so the core need not again."""
     try:
-        return core.penalty_points(ruleset, kind, minutes=minutes, serious=serious, amount=amount)
+        return core.penalty_points(
+            ruleset,
+            kind,
+            minutes=minutes,
+            serious=serious,
+            amount=amount,
+            rule=rule.rule if rule is not None else None,
+        )
     except RuleViolation as violation:
         raise PenaltyRuleError(
             violation_message(violation), violation.params.get("field")

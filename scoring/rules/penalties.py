@@ -151,16 +151,20 @@ def penalty_points(
     minutes: int | None = None,
     serious: bool = False,
     amount: Decimal | None = None,
+    rule: KindRule | None = None,
 ) -> Decimal:
     """The points (negative, or 0) of a penalty; ``RuleViolation`` if the book forbids it.
 
     ``amount`` is the referee's deduction (positive); it is ignored where the book fixes the
-    amount, and required where the book leaves it to the referee.
+    amount, and required where the book leaves it to the referee.  ``rule`` is the kind's
+    rule when the caller has already worked it out from ``kind_rules(ruleset)`` (the desk
+    does, once per request).
     """
-    rules = kind_rules(ruleset)
-    if kind not in rules:
-        raise _invalid("unknown_kind", "kind", N_("Unknown penalty kind {kind!r}."), kind=kind)
-    rule = rules[kind]
+    if rule is None or rule.kind != kind:
+        rules = kind_rules(ruleset)
+        if kind not in rules:
+            raise _invalid("unknown_kind", "kind", N_("Unknown penalty kind {kind!r}."), kind=kind)
+        rule = rules[kind]
     if kind == LATE:
         if not minutes or minutes < 1:
             raise _invalid("no_minutes", "minutes", N_("How many minutes late?"))
