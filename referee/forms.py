@@ -60,7 +60,7 @@ class PenaltyForm(forms.Form):
             self.fields["amount"].initial = show(self.rule.proposed)
         if self.rule.needs_reason:
             self.fields["reason"].required = True
-            self.fields["reason"].label = "Reason"
+            self.fields["reason"].label = gettext_lazy("Reason")
         self.points = None
 
     def clean_minutes(self):

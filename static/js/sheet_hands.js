@@ -153,7 +153,7 @@
   const handNav = h("nav", { class: "guided-hands", "aria-label": gettext("Hands of this sheet") });
   const body = h("div", { class: "guided-body" });
   const status = h("p", { class: "guided-status", role: "status" });
-  const back = h("button", { type: "button", class: "big-button", onclick: () => go(current - 1) }, "← Previous");
+  const back = h("button", { type: "button", class: "big-button", onclick: () => go(current - 1) }, gettext("← Previous"));
   const next = h("button", { type: "button", class: "big-button primary", id: "guided-next", onclick: nextHand }, gettext("Next hand →"));
   const steps = h("div", { class: "guided-steps" }, back, next);
   panel.append(bar, handNav, body, status, steps);

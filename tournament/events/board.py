@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from referee.models import Penalty
 from scoring.models import ScoreSheet, SheetVersion
@@ -16,11 +16,11 @@ from tournament.models import Registration, Seat, Session, Tournament
 # What the board says of a table's score sheet, in the order the organiser acts on them.
 MISSING, ENTERED, CONFIRMED, DISPUTED = "missing", "entered", "confirmed", "disputed"
 SHEET_LABELS = {
-    MISSING: "Sheet missing",
-    ENTERED: "Entered, to confirm",
-    CONFIRMED: "Confirmed",
+    MISSING: gettext_lazy("Sheet missing"),
+    ENTERED: gettext_lazy("Entered, to confirm"),
+    CONFIRMED: gettext_lazy("Confirmed"),
     # A confirmed sheet corrected afterwards: the table contested its result.
-    DISPUTED: "Corrected after confirmation",
+    DISPUTED: gettext_lazy("Corrected after confirmation"),
 }
 
 
@@ -35,7 +35,7 @@ class BoardRow:
 
     @property
     def sheet_label(self) -> str:
-        return SHEET_LABELS[self.sheet_state]
+        return str(SHEET_LABELS[self.sheet_state])
 
 
 def session_board(session: Session) -> list[BoardRow]:
