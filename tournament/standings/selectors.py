@@ -26,6 +26,7 @@ from referee.decisions import RefereeDecisions
 from referee.selectors import standings_decisions
 from scoring.rules.ranking import places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
+from tournament.stages.ranking import apply_stages
 
 ZERO = Decimal(0)
 REGISTRATION_FIELDS = (
@@ -62,6 +63,8 @@ class StandingRow:
     by_session: dict[int, Decimal] = field(default_factory=dict)
     best_session: Decimal | None = None
     note: str = ""  # "substitute", "disqualified"
+    stage: str = ""  # the last stage the player reached (tournament/stages/)
+    stage_total: Decimal | None = None  # his total in that stage, carried points included
 
     @property
     def name(self) -> str:
@@ -226,13 +229,16 @@ def standings(
     )
     for place in placed:
         place.row.rank, place.row.note = place.rank, place.note
-    return Standings(
+    data = Standings(
         rows=[place.row for place in placed],
         session_numbers=list(sessions),
         after_session=after_session,
         tie_break=tie_break,
         desk_by_session=dict(desk_by_session),
     )
+    # Championship stages (issue 28): the stage players first, in their stages' order.
+    apply_stages(tournament, data)
+    return data
 
 
 # --- per-session and per-table results ---------------------------------------------------
