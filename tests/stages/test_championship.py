@@ -152,6 +152,13 @@ def test_a_championship_from_the_cut_to_the_ema_file(
     assert [int(line[0]) for line in lines[1:]] == list(range(1, 33))
     assert Decimal(lines[1][5]) == scenario.A2_POINTS[ruleset]
     assert players["A2"].ema_number == lines[1][1]
+    page = client.get(reverse("tournament:standings", args=[slug])).content.decode()
+    assert "Stage total" in page
+    shown = [page.index(f">Stage, {name}<") for name in ("A2", "A6", "A5", "A7", "A4", "B1", "D8")]
+    assert shown == sorted(shown)
+    csv_export = client.get(reverse("tournament:standings", args=[slug]) + "?_export=csv")
+    exported = list(csv.reader(io.StringIO(csv_export.content.decode("utf-8-sig"))))
+    assert [line[1] for line in exported[1:4]] == ["Stage, A2", "Stage, A6", "Stage, A5"]
     api = client.get(f"/api/v1/tournaments/{slug}/standings?limit=50").json()
     assert [item["player"]["first_name"] for item in api["items"]] == scenario.FINAL_RANKING
     assert api["items"][0]["stage"] == "Final"

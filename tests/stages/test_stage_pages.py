@@ -109,3 +109,22 @@ def test_the_stage_pages_are_for_organisers_and_the_stream_for_everyone(
     assert client.get(url(tournament, "stream_state")).json() == {"ok": False}
     transparent = client.get(url(tournament, "stream") + "?transparent=1").content.decode()
     assert "stream-transparent" in transparent
+
+
+def test_the_preliminaries_seating_leaves_the_stage_sessions_alone(tournament, organiser, prelims):
+    from tournament.seating.services import seating_input
+    from tournament.stages.services import stage_save
+
+    for data in (scenario.SEMI, scenario.FINAL):
+        stage_save(tournament=tournament, data={**data, "carry_fraction": "0.5"})
+    # Sessions 1-6 carry sheets; 7-9 belong to the stages: nothing left for the plan.
+    from tournament.errors import ServiceError
+
+    with pytest.raises(ServiceError, match="no session is left to seat"):
+        seating_input(tournament, method="plan", seed=1)
+    Stage.objects.filter(order=2).delete()
+    from tournament.models import Registration
+
+    Registration.objects.filter(tournament=tournament).update(checked_in=True)
+    # Without the final the semi-final plays sessions 8 and 9: session 7 is a preliminary.
+    assert [s.number for s in seating_input(tournament, method="plan", seed=1).targets] == [7]

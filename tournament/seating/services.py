@@ -42,6 +42,7 @@ from tournament.models import (
 from tournament.registration import selectors as registration_selectors
 from tournament.seating.core import PlanOptions, SeatingError, SwissOptions, plan, quality, swiss
 from tournament.seating.core.metrics import rank_spread
+from tournament.stages.selectors import staged_session_numbers
 from web.cache import public_pages_changed
 from web.jobs import queue_on_commit
 
@@ -174,7 +175,9 @@ def _history_rounds(
 
 def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingInput:
     """Read the tournament into the core's input; a ServiceError says what is missing."""
-    sessions = sessions_with_locks(tournament)
+    # Championship stages (issue 28) seat their own sessions from their qualifiers.
+    staged = staged_session_numbers(tournament)
+    sessions = [s for s in sessions_with_locks(tournament) if s.number not in staged]
     if not sessions:
         raise ServiceError(
             gettext("The tournament has no sessions: set their number in the settings.")

@@ -22,6 +22,12 @@ def stage_layout(tournament: Tournament, stages: list[Stage] | None = None) -> L
     return layout(tournament.session_count, stages if stages is not None else stages_of(tournament))
 
 
+def staged_session_numbers(tournament: Tournament) -> set[int]:
+    """The numbers of the sessions the stages play (none without stages).  One query."""
+    by_stage = stage_layout(tournament).by_stage
+    return {number for numbers in by_stage.values() for number in numbers}
+
+
 def is_stage_session(session: Session) -> bool:
     """Whether ``session`` is a session of a stage that has been cut.  One or two queries."""
     stages = stages_of(session.tournament)
