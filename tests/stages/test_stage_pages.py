@@ -128,3 +128,16 @@ def test_the_preliminaries_seating_leaves_the_stage_sessions_alone(tournament, o
     Registration.objects.filter(tournament=tournament).update(checked_in=True)
     # Without the final the semi-final plays sessions 8 and 9: session 7 is a preliminary.
     assert [s.number for s in seating_input(tournament, method="plan", seed=1).targets] == [7]
+
+
+def test_the_dashboard_shows_who_is_in_and_who_is_next(client, tournament, organiser, prelims):
+    client.force_login(organiser)
+    client.post(url(tournament), scenario.SEMI)
+    client.post(url(tournament), scenario.FINAL)
+    page = client.get(url(tournament, "dashboard")).content.decode()
+    assert "top 16 after the cut, not made yet" in page
+    client.post(url(tournament, "stage_cut", 1))
+    page = client.get(url(tournament, "dashboard")).content.decode()
+    card = page.split('id="stages"')[1].split("</section>")[0]
+    assert "16 qualifiers" in card and "C1 Stage" in card
+    assert "next in line: B1 Stage, C2 Stage, C3 Stage, C4 Stage" in " ".join(card.split())

@@ -95,6 +95,7 @@ class StageView:
     waiting: list = field(default_factory=list)  # Player rows next in line
     lots: list[list] = field(default_factory=list)  # Player rows drawn among
     seated: set[int] = field(default_factory=set)  # session numbers with seats
+    locked: set[int] = field(default_factory=set)  # session numbers under way or played
     started: bool = False
 
 
@@ -108,10 +109,16 @@ def stages_page(tournament: Tournament) -> tuple[list[StageView], Layout]:
         .values_list("session__number", flat=True)
         .distinct()
     )
+    locked = set(
+        Session.objects.filter(tournament=tournament)
+        .filter(Q(sheets__isnull=False) | ~Q(state=Session.State.PLANNED))
+        .values_list("number", flat=True)
+    )
     views = []
     for stage in stages:
         view = StageView(stage, plan.by_stage[stage.pk])
         view.seated = {n for n in view.numbers if n in seated}
+        view.locked = {n for n in view.numbers if n in locked}
         view.started = bool(view.seated)
         if stage.cut_at is not None:
             view.entries = list(
