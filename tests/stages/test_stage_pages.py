@@ -3,6 +3,8 @@ recorded, the stream page for anyone who may see the tournament."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.urls import reverse
 
@@ -141,3 +143,22 @@ def test_the_dashboard_shows_who_is_in_and_who_is_next(client, tournament, organ
     card = page.split('id="stages"')[1].split("</section>")[0]
     assert "16 qualifiers" in card and "C1 Stage" in card
     assert "next in line: B1 Stage, C2 Stage, C3 Stage, C4 Stage" in " ".join(card.split())
+
+
+def test_a_stage_is_changed_until_its_cut(client, tournament, organiser, prelims):
+    client.force_login(organiser)
+    client.post(url(tournament), scenario.SEMI)
+    client.post(url(tournament), scenario.FINAL)
+    edit = url(tournament, "stage_edit", 2)
+    assert client.get(edit).status_code == 200
+    response = client.post(edit, {**scenario.FINAL, "carry": "fraction", "carry_fraction": ""})
+    assert response.status_code == 400
+    assert "Give the fraction carried, between 0 and 1." in response.content.decode()
+    client.post(edit, {**scenario.FINAL, "carry_fraction": "0.25", "name": "Grand final"})
+    final = Stage.objects.get(order=2)
+    assert (final.name, final.carry_fraction) == ("Grand final", Decimal("0.25"))
+    client.post(url(tournament, "stage_cut", 1))
+    response = client.post(url(tournament, "stage_edit", 1), {**scenario.SEMI, "advancing": 8})
+    assert response.status_code == 400
+    assert "Semi-final is cut: undo the cut to change it." in response.content.decode()
+    assert Stage.objects.get(order=1).advancing == 16

@@ -137,6 +137,18 @@ def stages_page(tournament: Tournament) -> tuple[list[StageView], Layout]:
 # --- the stream page ---------------------------------------------------------------------
 
 
+def stream_stamp(tournament: Tournament) -> str:
+    """When a stage table's hands were last checked at the desk: with the tournament's
+    results version (``web.cache``, moved by every sheet saved and every stage change) it
+    keys the stream's cached state.  One query."""
+    from django.db.models import Max
+
+    latest = LiveHands.objects.filter(session__tournament=tournament).aggregate(
+        at=Max("updated_at")
+    )["at"]
+    return latest.isoformat() if latest else "-"
+
+
 def _hands_of(session: Session, table) -> list:
     """The table's hands as last entered: the saved sheet's or the desk's check, whichever
     is newer (a final-scores sheet has no hands)."""

@@ -6,6 +6,7 @@ from . import views
 
 urlpatterns = [
     path("<slug:slug>/stages/", views.stages, name="stages"),
+    path("<slug:slug>/stages/<id:order>/", views.stage_edit, name="stage_edit"),
     path("<slug:slug>/stages/<id:order>/delete/", views.stage_delete, name="stage_delete"),
     path("<slug:slug>/stages/<id:order>/cut/", views.stage_cut, name="stage_cut"),
     path("<slug:slug>/stages/<id:order>/uncut/", views.stage_cut_undo, name="stage_cut_undo"),

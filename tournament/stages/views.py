@@ -10,6 +10,8 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from web.cache import cached
+
 from ..errors import ServiceError
 from ..pages import form_error, organised_tournament, viewable_tournament
 from . import selectors, services
@@ -61,6 +63,26 @@ def _act(request, slug: str, call) -> object:
     except ServiceError as error:
         messages.error(request, error.message)
     return redirect("tournament:stages", slug=slug)
+
+
+def stage_edit(request, slug: str, order: int):
+    """A stage's settings, changeable until its cut."""
+    stage = _stage(request, slug, order)
+    initial = {name: getattr(stage, name) for name in services.STAGE_FIELDS}
+    form = StageForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.stage_save(tournament=stage.tournament, stage=stage, data=form.cleaned_data)
+        except ServiceError as error:
+            form_error(form, error)
+        else:
+            return redirect("tournament:stages", slug=slug)
+    return render(
+        request,
+        "tournament/stages/stage_form.html",
+        {"tournament": stage.tournament, "stage": stage, "form": form},
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 @require_POST
@@ -122,15 +144,22 @@ def stream(request, slug: str):
         {
             "tournament": tournament,
             "transparent": request.GET.get("transparent") == "1",
-            "state": selectors.stream_state(tournament),
+            "state": _state(tournament),
         },
     )
+
+
+def _state(tournament) -> dict:
+    # Every screen in the hall and every stream polls it: computed once per change (a hand
+    # checked at the desk, a sheet saved, a stage changed), not once per poll.
+    stamp = selectors.stream_stamp(tournament)
+    return cached(tournament.pk, f"stream:{stamp}", lambda: selectors.stream_state(tournament))
 
 
 @never_cache
 @require_GET
 def stream_state(request, slug: str):
-    """The stream page's state, polled every 2 seconds: never cached, since it follows the
-    desk's entry hand by hand (the public pages' cache keys on confirmed results only)."""
+    """The stream page's state, polled every 2 seconds; never cached by the browser or a
+    proxy, since it follows the desk's entry hand by hand."""
     tournament = viewable_tournament(request, slug)
-    return JsonResponse(selectors.stream_state(tournament))
+    return JsonResponse(_state(tournament))
