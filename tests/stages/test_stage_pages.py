@@ -162,3 +162,29 @@ def test_a_stage_is_changed_until_its_cut(client, tournament, organiser, prelims
     assert response.status_code == 400
     assert "Semi-final is cut: undo the cut to change it." in response.content.decode()
     assert Stage.objects.get(order=1).advancing == 16
+
+
+@pytest.mark.parametrize(("ruleset", "place"), [("ema2016", 32), ("wrc2015", None)])
+def test_a_finalist_disqualified_leaves_the_stage_order(
+    client, tournament, organiser, referee, monkeypatch, ruleset, place
+):
+    from referee.decisions import RefereeDecisions
+    from tournament.standings import selectors as standings_module
+
+    players = scenario.build_preliminaries(tournament, ruleset=ruleset, user=referee)
+    client.force_login(organiser)
+    client.post(url(tournament), scenario.SEMI)
+    client.post(url(tournament), scenario.FINAL)
+    client.post(url(tournament, "stage_cut", 1))
+    monkeypatch.setattr(
+        standings_module,
+        "referee_decisions",
+        lambda t: RefereeDecisions(disqualified=frozenset({players["A8"].pk})),
+    )
+    rows = standings_module.standings(tournament).rows
+    # A8 led the cut; disqualified (EMA: ranked last; WRC 7.1: not ranked), A7 leads.
+    assert rows[0].player.first_name == "A7" and rows[0].rank == 1
+    a8 = next(r for r in rows if r.player.first_name == "A8")
+    assert a8.rank == place and a8.stage == ""
+    # The other fifteen semi-finalists keep places 1-15; B1 (not in the stage) is 16th.
+    assert [r.player.first_name for r in rows[14:16]] == ["C1", "B1"]

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from scoring.rules.ranking import DISQUALIFIED
+
 from .core import carried, final_order, stage_order
 from .layout import layout
 from .models import Stage, StageEntry
@@ -46,7 +48,13 @@ def apply_stages(tournament, data) -> None:
     from tournament.standings.selectors import session_scores
 
     rows = {row.player.pk: row for row in data.rows}
-    players = {player_id for _, player_id, _ in entries if player_id in rows}
+    # A player disqualified during a stage leaves it: the standings placed him as the ruleset
+    # says (last under EMA, not ranked under WRC), and there he stays.
+    players = {
+        player_id
+        for _, player_id, _ in entries
+        if player_id in rows and rows[player_id].note != DISQUALIFIED
+    }
     scores = session_scores(
         tournament,
         after_session=data.after_session,
@@ -62,7 +70,7 @@ def apply_stages(tournament, data) -> None:
     orders = []
     for stage in cut:
         seeds = {
-            key: seed for stage_id, key, seed in entries if stage_id == stage.pk and key in rows
+            key: seed for stage_id, key, seed in entries if stage_id == stage.pk and key in players
         }
         numbers = set(plan.by_stage[stage.pk])
         totals = {

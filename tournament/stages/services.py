@@ -138,7 +138,8 @@ def stage_cut(*, stage: Stage, user, now: dt.datetime) -> Stage:
                 stage=stages[index - 1], replaced_at__isnull=True
             ).values_list("player_id", flat=True)
         )
-        rows = [row for row in data.rows if row.player.pk in field]
+        # The stage before's players still in its order (a disqualified one has left it).
+        rows = [row for row in data.rows if row.player.pk in field and row.stage_total is not None]
     else:
         # The ranked players: reserves whose results do not count and the disqualified are
         # not candidates (EMA 5.8; referee desk).
