@@ -43,6 +43,7 @@ from .errors import SeatingError
 from .metrics import SeatingQuality, quality
 from .options import PlanOptions
 from .search import Progress, SeatingState, improve, reassign_tables, rematch_rounds
+from .shipped import shipped_schedule
 from .tables import assign_tables
 from .winds import balanced_winds, polish_winds, winds_after_history
 
@@ -189,7 +190,13 @@ def _constructed_groups(
     """As many rounds as a construction gives, relabelled at random (teams on slots that
     never meet); [] if none fits."""
     count = min(rounds, max_repeat_free_rounds(len(active)))
-    design = construct(len(active), count) if count > 1 else None
+    # A base round shipped as data first (found offline where the live constructions do not
+    # close: 32 x 9-10, 36 x 10-11, 44 x 12), then the live constructions.
+    design = (
+        (shipped_schedule(len(active), count) or construct(len(active), count))
+        if count > 1
+        else None
+    )
     if design is None:
         return []
     for _ in range(50):
