@@ -18,7 +18,7 @@ SHIPPED = [(n, e["m"]) for n, entries in sorted(_base_rounds().items()) for e in
 
 def test_the_fields_issue_29_names_are_shipped():
     # 32 x 9-10, 36 x 10-11 and 44 x 12 are where the live constructions do not close.
-    assert {(32, 9), (36, 10), (44, 13)} <= set(SHIPPED)
+    assert {(32, 9), (36, 10), (36, 11), (44, 13)} <= set(SHIPPED)
 
 
 @pytest.mark.parametrize(("players", "rounds"), SHIPPED)
@@ -32,7 +32,7 @@ def test_shipped_schedule_is_repeat_free(players, rounds):
     assert len(meetings) == players * 3 * rounds // 2
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(32, 9), (36, 10), (44, 12)])
+@pytest.mark.parametrize(("players", "rounds"), [(32, 9), (36, 10), (36, 11), (44, 12)])
 def test_plan_of_a_shipped_field_meets_the_targets(players, rounds):
     result = plan(PlanOptions.from_mapping({"players": players, "rounds": rounds, "seed": 5}))
     assert_everyone_once(result.rounds, range(players))
