@@ -2,8 +2,10 @@
 
 Order of work, following the order of importance of issue #8:
 
-1. groups: a construction (``designs``) when one exists for the player count and rounds,
-   otherwise a greedy round-by-round fill; either way relabelled by the seed;
+1. groups: a base round shipped as data (``shipped``, searched offline for the fields the
+   live constructions do not close) or a construction (``designs``) when one exists for the
+   player count and rounds, otherwise a greedy round-by-round fill; either way relabelled by
+   the seed;
 2. physical tables: a matching per round (``tables``) - except for a construction whose
    groups come already on tables that nobody visits twice (``difference_schedule``, else
    ``tabled_schedule``, else ``orbit_schedule``), tried first for every fresh plan of at
