@@ -887,6 +887,10 @@ class Vacancy:
     def __str__(self) -> str:
         return f"session {self.session.number}, {self.table} {Wind(self.wind).label}"
 
+    @property
+    def wind_label(self) -> str:
+        return Wind(self.wind).label
+
 
 def seats_vacate(*, tournament: Tournament, player: Player) -> list[Vacancy]:
     """Take a player who no longer plays out of every session that may still change.
@@ -937,30 +941,41 @@ def seat_vacancies(tournament: Tournament) -> list[Vacancy]:
     ]
 
 
+def _placement(tournament: Tournament, player: Player, vacancies: list[Vacancy]):
+    """Where ``player`` would sit in the empty seats and the repeats it costs (fill.place)."""
+    from tournament.seating.fill import place
+
+    seating = list(
+        Seat.objects.filter(session__tournament=tournament).values_list(
+            "session__number", "table__number", "wind", "player_id"
+        )
+    )
+    fixed = Registration.objects.filter(
+        tournament=tournament, player=player, fixed_table__isnull=False
+    ).exists()
+    empty = [(v.session.number, v.table.number, v.wind) for v in vacancies]
+    return place(player.pk, empty, seating, fixed=fixed)
+
+
+def _vacancies_taken(placement, vacancies: list[Vacancy]) -> list[Vacancy]:
+    by_key = {(v.session.number, v.table.number, v.wind): v for v in vacancies}
+    return [by_key[key] for key in placement.seats]
+
+
 @transaction.atomic
 def seats_fill(*, tournament: Tournament, player: Player) -> list[Vacancy]:
     """The player (a reserve, usually) takes one empty seat in every session that has one.
 
-    EMA 5.8: a substitute plays in place of the player who left; taking exactly the seats
-    the withdrawn player had keeps every other player's seating and its quality as drawn.
-    With more than one empty seat in a session the first table's goes first. Refused when
-    there is no empty seat, or the player is already seated in each session with one.
+    EMA 5.8: a substitute plays in place of the player who left; taking the seats the
+    withdrawn player had keeps every other player's seating as drawn. With more than one
+    empty seat in a session the one causing fewest repeats is taken (fill.place). Refused
+    when there is no empty seat, or the player is already seated in each session with one.
     """
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     vacancies = seat_vacancies(tournament)
     if not vacancies:
         raise ServiceError(gettext("No seat is empty in the sessions still to play."))
-    seated_in = set(
-        Seat.objects.filter(session__tournament=tournament, player=player).values_list(
-            "session_id", flat=True
-        )
-    )
-    taken: list[Vacancy] = []
-    for vacancy in vacancies:
-        if vacancy.session.pk in seated_in:
-            continue
-        seated_in.add(vacancy.session.pk)
-        taken.append(vacancy)
+    taken = _vacancies_taken(_placement(tournament, player, vacancies), vacancies)
     if not taken:
         raise ServiceError(
             gettext(
@@ -972,4 +987,121 @@ def seats_fill(*, tournament: Tournament, player: Player) -> list[Vacancy]:
         Seat(session=v.session, table=v.table, wind=v.wind, player=player) for v in taken
     )
     public_pages_changed(tournament.pk)  # seats send no signal of their own
+    return taken
+
+
+@dataclass
+class FillChoice:
+    """A reserve who could take the empty seats, and what it would cost (the fill page)."""
+
+    registration: Registration
+    seats: list[Vacancy]
+    placement: object  # fill.Placement, in player ids and table numbers
+    meetings: list[str]  # "Name (session 5; met in session 2)"
+    tables: list[str]
+    proposed: bool = False
+
+
+def fill_choices(tournament: Tournament) -> tuple[list[Vacancy], list[FillChoice]]:
+    """The empty seats still to fill and every checked-in reserve who could take them,
+    fewest repeated meetings first, then fewest repeated tables, then the earliest
+    registered; the first is the one the page proposes (issue 25, item 3)."""
+    vacancies = seat_vacancies(tournament)
+    if not vacancies:
+        return [], []
+    banned = disqualified_player_ids(tournament)
+    reserves = [
+        r
+        for r in Registration.objects.filter(
+            tournament=tournament,
+            is_reserve=True,
+            status=Registration.Status.CONFIRMED,
+            checked_in=True,
+        )
+        .select_related("player")
+        .order_by("registered_at", "pk")
+        if r.player_id not in banned
+    ]
+    people = {
+        p.pk: p
+        for p in Player.objects.filter(
+            pk__in=Seat.objects.filter(session__tournament=tournament).values("player_id")
+        )
+    }
+    choices = []
+    for registration in reserves:
+        placement = _placement(tournament, registration.player, vacancies)
+        if not placement.seats:
+            continue  # seated in every session with an empty seat already
+        choices.append(
+            FillChoice(
+                registration=registration,
+                seats=_vacancies_taken(placement, vacancies),
+                placement=placement,
+                meetings=[
+                    gettext("{player} (session {number}; met in {sessions})").format(
+                        player=people[other],
+                        number=number,
+                        sessions=", ".join(map(str, before)),
+                    )
+                    for other, number, before in placement.meetings
+                ],
+                tables=[
+                    gettext("Table {table} (session {number}; played there in {sessions})").format(
+                        table=table, number=number, sessions=", ".join(map(str, before))
+                    )
+                    for table, number, before in placement.tables
+                ],
+            )
+        )
+    # Stable sort: equal costs keep the registration order.
+    choices.sort(key=lambda c: (c.placement.cost, -len(c.seats)))
+    if choices:
+        choices[0].proposed = True
+    return vacancies, choices
+
+
+@transaction.atomic
+def reserve_fill(
+    *, tournament: Tournament, registration: Registration, user, now: dt.datetime
+) -> list[Vacancy]:
+    """The reserve the organiser chose takes the empty seats (issue 25, item 3): he fills
+    in from now on (he is in the field) and each seat taken is logged with its session's
+    changes by hand. The seats are those the fill page showed (fill.place on the same rows)."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if (
+        registration.tournament_id != tournament.pk
+        or not registration.is_reserve
+        or registration.status != Registration.Status.CONFIRMED
+    ):
+        raise ServiceError(gettext("Pick a reserve of this tournament."), field="reserve")
+    if not registration.checked_in:
+        raise ServiceError(
+            gettext("{player} is not checked in: check the reserve in first.").format(
+                player=registration.player
+            ),
+            field="reserve",
+        )
+    if registration.player_id in disqualified_player_ids(tournament):
+        raise ServiceError(
+            gettext("{player} is disqualified: a disqualified player is not seated again.").format(
+                player=registration.player
+            ),
+            field="reserve",
+        )
+    taken = seats_fill(tournament=tournament, player=registration.player)
+    if not registration.fills_in:
+        registration.fills_in = True
+        registration.save(update_fields=["fills_in"])
+    SeatChange.objects.bulk_create(
+        SeatChange(
+            session=v.session,
+            description=f"{registration.player} (reserve) took the empty seat at {v.table}, "
+            f"{Wind(v.wind).label}.",
+            by=user if user and user.is_authenticated else None,
+            at=now,
+        )
+        for v in taken
+    )
     return taken

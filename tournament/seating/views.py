@@ -53,6 +53,7 @@ def seating_index(request, slug: str):
             ],
             "my_player": player,
             "can_manage": is_organiser(request.user, tournament),
+            "quality_now": seating_selectors.quality_now(tournament),
         },
     )
 
@@ -149,12 +150,18 @@ def seating_quality(request, slug: str):
     jobs = [
         j for j in seating_selectors.latest_jobs(tournament) if j.state == SeatingJob.State.DONE
     ]
+    quality = seating_selectors.seating_quality(tournament)
     return render(
         request,
         "tournament/seating/quality.html",
         {
             "tournament": tournament,
-            "quality": seating_selectors.seating_quality(tournament),
+            "quality": quality,
+            "quality_now": {
+                "repeated_meetings": quality.repeated_meetings,
+                "repeated_table_visits": quality.repeated_table_visits,
+                "max_wind_imbalance": quality.max_wind_imbalance,
+            },
             "jobs": jobs,
         },
     )
@@ -176,7 +183,10 @@ def seating_job_input(request, slug: str, pk: int):
         ],
         "tables": [{"index": i, "number": n} for i, n in enumerate(job.tables)],
         "sessions": job.sessions,
+        # Issue 25, item 4: the figures of the seating it generated, and of the seating as
+        # it stands now (hand changes, fills from the reserves, later generations).
         "quality": job.result,
+        "quality_now": seating_selectors.quality_now(tournament),
     }
     response = HttpResponse(
         json.dumps(payload, indent=2, ensure_ascii=False), content_type="application/json"
@@ -274,7 +284,14 @@ def seating_job(request, slug: str, pk: int):
     return render(
         request,
         "tournament/seating/job.html",
-        {"tournament": job.tournament, "job": job, "payload": _job_payload(job)},
+        {
+            "tournament": job.tournament,
+            "job": job,
+            "payload": _job_payload(job),
+            "quality_now": seating_selectors.quality_now(job.tournament)
+            if job.state == SeatingJob.State.DONE
+            else None,
+        },
     )
 
 
@@ -334,6 +351,52 @@ def seating_fix_table(request, slug: str):
                 ),
             )
     return redirect("tournament:seating_manage", slug=slug)
+
+
+# --- filling empty seats from the reserves (issue 25, item 3) ------------------------------
+
+
+def seating_fill(request, slug: str):
+    """The empty seats, every reserve who could take them with what each would cost, the
+    one causing fewest repeats proposed; the organiser chooses."""
+    tournament = organised_tournament(request, slug)
+    if request.method == "POST":
+        registration_id = parse_id(request.POST.get("reserve"))
+        registration = (
+            Registration.objects.select_related("player")
+            .filter(tournament=tournament, pk=registration_id)
+            .first()
+            if registration_id is not None
+            else None
+        )
+        if registration is None:
+            messages.error(request, gettext("reserve: pick a reserve of this tournament."))
+            return redirect("tournament:seating_fill", slug=slug)
+        try:
+            taken = services.reserve_fill(
+                tournament=tournament,
+                registration=registration,
+                user=request.user,
+                now=timezone.now(),
+            )
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request,
+                gettext("{player} takes the empty seat(s): {seats}.").format(
+                    player=registration.player, seats="; ".join(str(v) for v in taken)
+                ),
+            )
+        return redirect("tournament:seating_fill", slug=slug)
+    if request.method != "GET":
+        return HttpResponse(status=405)
+    vacancies, choices = services.fill_choices(tournament)
+    return render(
+        request,
+        "tournament/seating/fill.html",
+        {"tournament": tournament, "vacancies": vacancies, "choices": choices},
+    )
 
 
 # --- changes by hand -----------------------------------------------------------------------
@@ -456,6 +519,9 @@ def session_context(session: Session, by_name: list, user) -> dict:
     return {
         "my_seat": my_seat,
         "job": session.seating_job,
+        "quality_now": seating_selectors.quality_now(session.tournament)
+        if session.seating_job_id
+        else None,
         "changes": list(session.seat_changes.all()),
     }
 
