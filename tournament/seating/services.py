@@ -42,6 +42,7 @@ from tournament.models import (
 from tournament.registration import selectors as registration_selectors
 from tournament.seating.core import PlanOptions, SeatingError, SwissOptions, plan, quality, swiss
 from tournament.seating.core.metrics import rank_spread
+from tournament.seating.core.replan import replan
 from web.cache import public_pages_changed
 from web.jobs import queue_on_commit
 
@@ -141,6 +142,9 @@ class SeatingInput:
     history: list[Session]  # locked sessions, rounds of ``options["history"]``
     targets: list[Session]  # the sessions to seat, in order
     fixed: dict[int, int] = field(default_factory=dict)  # player index -> table index
+    # The seating the targets have now, in the core's indices (None: some target is not
+    # seated): re-planning starts from it (core/replan.py, issue 25 item 5).
+    start: list[list[list[int]]] | None = None
 
 
 def _history_rounds(
@@ -240,7 +244,32 @@ def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingI
         history=history,
         targets=targets,
         fixed=fixed,
+        start=_current_rounds(targets, tables, index) if history else None,
     )
+
+
+def _current_rounds(
+    sessions: list[Session], tables: list[Table], index: dict[int, int]
+) -> list[list[list[int]]] | None:
+    """The seats the sessions to seat have now, in the core's indices (a table's players in
+    wind order, a short table where a seat is empty); None when one is not seated at all.
+    Players outside the core's input (withdrawn before playing) are left out."""
+    position = {t.pk: i for i, t in enumerate(tables)}
+    by_session: dict[int, list[list[tuple[int, int]]]] = {
+        s.pk: [[] for _ in tables] for s in sessions
+    }
+    for session_id, table_id, wind, player_id in Seat.objects.filter(
+        session__in=sessions
+    ).values_list("session_id", "table_id", "wind", "player_id"):
+        if player_id in index and table_id in position:
+            by_session[session_id][position[table_id]].append((wind, index[player_id]))
+    rounds = []
+    for session in sessions:
+        rnd = [[p for _, p in sorted(table)] for table in by_session[session.pk]]
+        if not any(rnd):
+            return None
+        rounds.append(rnd)
+    return rounds
 
 
 def _standings_order(tournament: Tournament, index: dict[int, int], active: list[int]) -> list:
@@ -469,9 +498,17 @@ def seating_job_run(*, job_id: int, clock=timezone.now) -> SeatingJob | None:
         progress = _ProgressWriter(job.pk)
         history = inp.options["history"]
         if job.method == SeatingJob.Method.PLAN:
-            result = plan(PlanOptions.from_mapping(inp.options), progress=progress)
+            options = PlanOptions.from_mapping(inp.options)
+            if inp.start is not None:
+                # Re-planning after played sessions: from the seating the rest has now, or
+                # afresh, whichever is better (core/replan.py).
+                result = replan(options, inp.start, progress=progress)
+            else:
+                result = plan(options, progress=progress)
             new_rounds = result.rounds[len(history) :]
             figures = result.quality.as_dict()
+            if inp.start is not None:
+                figures["replan_start"] = inp.start  # python -m tournament.seating.core.replan
         else:
             answer = swiss(SwissOptions.from_mapping(inp.options), progress=progress)
             new_rounds = [answer.round]
@@ -1105,3 +1142,116 @@ def reserve_fill(
         for v in taken
     )
     return taken
+
+
+# --- the organiser's own plan from a file (issue 29, "Bring your own plan") ----------------
+
+
+class PlanImportError(ServiceError):
+    """The file's bad rows, each named with its line; nothing was written."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__(
+            gettext("The plan was not used: {count} problem(s) in the file.").format(
+                count=len(errors)
+            )
+        )
+        self.errors = errors
+
+
+@transaction.atomic
+def seating_plan_import(
+    *,
+    tournament: Tournament,
+    filename: str,
+    data: bytes,
+    order: str,
+    replace: bool,
+    user,
+    now: dt.datetime,
+) -> SeatingJob:
+    """Check the organiser's plan and seat the sessions it holds, like a generated plan: a
+    SeatingJob (method "import") records the file, the order of the numbers, the players
+    each number stands for and the quality figures the core computes for generated plans."""
+    from tournament.seating.plan_import import (
+        ORDERS,
+        ImportFileError,
+        field_in_order,
+        read_plan,
+        registration_order,
+    )
+
+    if order not in ORDERS:
+        raise ServiceError(gettext("order: pick how the numbers count the players."))
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    running = active_job(tournament, now)
+    if running is not None:
+        raise ServiceError(gettext("A seating is being generated now; wait for it to finish."))
+    sessions = sessions_with_locks(tournament)
+    free = {s.number: s for s in sessions if not s.lock}
+    if not free:
+        raise ServiceError(
+            gettext("Every session has started or has score sheets: no session is left to seat.")
+        )
+    banned = disqualified_player_ids(tournament)
+    field_ids = {
+        pk
+        for pk in registration_selectors.players_to_seat(tournament).values_list("pk", flat=True)
+        if pk not in banned
+    }
+    if not field_ids:
+        raise ServiceError(gettext("No player is checked in yet: check the players in first."))
+    players = field_in_order(
+        registration_order(tournament, field_ids), order, tournament.seating_seed
+    )
+    tables = {t.number: t for t in tournament.tables.order_by("number")}
+    try:
+        checked = read_plan(
+            filename, data, players=len(players), tables=set(tables), sessions=set(free)
+        )
+    except ImportFileError as error:
+        raise PlanImportError([str(error)]) from None
+    if checked.errors:
+        raise PlanImportError(checked.errors)
+    targets = [free[n] for n in sorted(checked.sessions)]
+    seated = [s.number for s in targets if s.seated]
+    if seated and not replace:
+        raise ServiceError(
+            gettext(
+                "Session(s) {value} are seated already: tick “Replace their seating” to use "
+                "the file's plan for them."
+            ).format(value=", ".join(map(str, seated)))
+        )
+    Seat.objects.filter(session__in=targets).delete()
+    Seat.objects.bulk_create(
+        Seat(session=session, table=tables[t], wind=w, player=players[n - 1])
+        for session in targets
+        for t, numbers in sorted(checked.sessions[session.number].items())
+        for w, n in enumerate(numbers)
+    )
+    numbers = [s.number for s in targets]
+    job = SeatingJob.objects.create(
+        tournament=tournament,
+        method=SeatingJob.Method.IMPORT,
+        seed=tournament.seating_seed,
+        state=SeatingJob.State.DONE,
+        done=1,
+        total=1,
+        created_by=user if user and user.is_authenticated else None,
+        created_at=now,
+        started_at=now,
+        finished_at=now,
+        options={"file": filename[:200], "order": order},
+        players=[p.pk for p in players],
+        tables=sorted(tables),
+        sessions=numbers,
+        message=f"Imported {filename[:100]}: sessions {', '.join(map(str, numbers))}, "
+        f"{len(players)} players.",
+    )
+    Session.objects.filter(pk__in=[s.pk for s in targets]).update(seating_job=job)
+    from tournament.seating.selectors import quality_now
+
+    job.result = quality_now(tournament)
+    job.save(update_fields=["result"])
+    public_pages_changed(tournament.pk)
+    return job

@@ -11,6 +11,7 @@ urlpatterns = [
     path("<slug:slug>/seating/mine/", views.seating_mine, name="seating_mine"),
     path("<slug:slug>/seating/manage/", views.seating_manage, name="seating_manage"),
     path("<slug:slug>/seating/generate/", views.seating_generate, name="seating_generate"),
+    path("<slug:slug>/seating/import/", views.seating_import, name="seating_import"),
     path("<slug:slug>/seating/fill/", views.seating_fill, name="seating_fill"),
     path("<slug:slug>/seating/fixed/", views.seating_fix_table, name="seating_fix_table"),
     path("<slug:slug>/seating/quality/", views.seating_quality, name="seating_quality"),

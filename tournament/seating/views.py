@@ -174,6 +174,8 @@ def seating_job_input(request, slug: str, pk: int):
     tournament = viewable_tournament(request, slug)
     job = get_object_or_404(SeatingJob, tournament=tournament, pk=pk, state=SeatingJob.State.DONE)
     players = seating_selectors.job_players(job)
+    quality = dict(job.result)
+    start = quality.pop("replan_start", None)
     payload = {
         "method": job.method,
         "command": f"python -m tournament.seating {job.method}",
@@ -185,9 +187,15 @@ def seating_job_input(request, slug: str, pk: int):
         "sessions": job.sessions,
         # Issue 25, item 4: the figures of the seating it generated, and of the seating as
         # it stands now (hand changes, fills from the reserves, later generations).
-        "quality": job.result,
+        "quality": quality,
         "quality_now": seating_selectors.quality_now(tournament),
     }
+    if job.method == SeatingJob.Method.IMPORT:
+        payload["command"] = ""  # the organiser's file: no core input to run again
+    if start is not None:
+        # A re-plan starts from the seating the remaining sessions had (issue 25, item 5).
+        payload["command"] = "python -m tournament.seating.core.replan"
+        payload["input"] = {"options": job.options, "start": start}
     response = HttpResponse(
         json.dumps(payload, indent=2, ensure_ascii=False), content_type="application/json"
     )
@@ -351,6 +359,67 @@ def seating_fix_table(request, slug: str):
                 ),
             )
     return redirect("tournament:seating_manage", slug=slug)
+
+
+# --- the organiser's own plan (issue 29, "Bring your own plan") ----------------------------
+
+MAX_PLAN_BYTES = 2 * 1024 * 1024  # as a player list; a plan of 172 x 15 is under 50 kB
+
+
+def seating_import(request, slug: str):
+    """Upload a plan (CSV or XLSX: session, table, E, S, W, N); every bad row is named and
+    nothing is written, a good one seats its sessions and leads to its quality figures."""
+    from tournament.seating.plan_import import ORDERS
+
+    tournament = organised_tournament(request, slug)
+    errors: list[str] = []
+    chosen = {"order": request.POST.get("order", "registration"), "replace": False}
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        chosen["replace"] = request.POST.get("replace") == "1"
+        if upload is None:
+            errors = [gettext("file: choose the plan's CSV or XLSX file.")]
+        elif upload.size > MAX_PLAN_BYTES:
+            errors = [
+                gettext("file: {name} is {size} kB; a plan file may be at most {max} kB.").format(
+                    name=upload.name[:100], size=upload.size // 1024, max=MAX_PLAN_BYTES // 1024
+                )
+            ]
+        else:
+            try:
+                job = services.seating_plan_import(
+                    tournament=tournament,
+                    filename=upload.name,
+                    data=upload.read(),
+                    order=chosen["order"],
+                    replace=chosen["replace"],
+                    user=request.user,
+                    now=timezone.now(),
+                )
+            except services.PlanImportError as error:
+                errors = [error.message, *error.errors]
+            except ServiceError as error:
+                errors = [error.message]
+            else:
+                messages.success(request, job.message)
+                return redirect("tournament:seating_job", slug=slug, pk=job.pk)
+    elif request.method != "GET":
+        return HttpResponse(status=405)
+    sessions = services.sessions_with_locks(tournament)
+    return render(
+        request,
+        "tournament/seating/import.html",
+        {
+            "tournament": tournament,
+            "orders": list(ORDERS.items()),
+            "errors": errors,
+            "chosen": chosen,
+            "free": [s.number for s in sessions if not s.lock],
+            "field_size": len(services.registration_selectors.players_to_seat(tournament)),
+            "replaceable": [s.number for s in sessions if s.seated and not s.lock],
+        },
+        status=400 if errors else 200,
+    )
 
 
 # --- filling empty seats from the reserves (issue 25, item 3) ------------------------------
