@@ -13,6 +13,7 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -100,7 +101,7 @@ def free_block(size: int = 20) -> int:
     pytest.fail("no free block of ports")
 
 
-def test_two_nodes_behind_one_nginx_behave_as_one_site(tmp_path):
+def test_two_nodes_behind_one_nginx_behave_as_one_site():
     missing = [p for p in ("nginx", "redis-server", "openssl", "curl") if not shutil.which(p)]
     if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
         missing.append("postgresql")
@@ -108,8 +109,10 @@ def test_two_nodes_behind_one_nginx_behave_as_one_site(tmp_path):
         if os.environ.get("REQUIRE_PROD_STACK") and missing:
             pytest.fail(f"REQUIRE_PROD_STACK is set but {', '.join(missing)} missing")
         pytest.skip(f"needs {', '.join(missing)}" if missing else "the PostgreSQL run")
-    if os.getuid() == 0:
-        os.chmod(tmp_path, 0o755)  # PostgreSQL runs as the postgres user
+    # Not pytest's tmp_path: as root, PostgreSQL and nginx run as their own users, who
+    # cannot enter pytest's private folder.
+    top = Path(tempfile.mkdtemp(prefix="riichi-prod-stack-"))
+    top.chmod(0o755)
     https, http, pg, redis = free_ports(4)
     ports = {
         "HTTPS_PORT": str(https),
@@ -120,7 +123,7 @@ def test_two_nodes_behind_one_nginx_behave_as_one_site(tmp_path):
         "WEB_WORKERS": "1",
         "STAFF_WORKERS": "1",
     }
-    state = tmp_path / "stack"
+    state = top / "stack"
     try:
         up = stack(["up", "--nodes", "2"], state, ports, timeout=600)
         assert up.returncode == 0, up.stdout + up.stderr
@@ -133,3 +136,4 @@ def test_two_nodes_behind_one_nginx_behave_as_one_site(tmp_path):
         assert "up    node2/gunicorn-public" in status
     finally:
         stack(["down", "--purge"], state, ports, timeout=120)
+        shutil.rmtree(top, ignore_errors=True)
