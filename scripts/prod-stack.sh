@@ -20,12 +20,17 @@
 #
 # Everything listens on loopback only: https://127.0.0.1:8443/ (a self-signed certificate:
 # the browser asks once), http://127.0.0.1:8080/ redirects there.  State, logs and the
-# database live in $PROD_STACK_DIR (default /tmp/riichi-prod-stack).  Packages it needs:
-# postgresql redis-server nginx-light openssl (scripts/system-deps.sh installs the first two;
-# `apt-get install nginx-light` the proxy).
+# database live in $PROD_STACK_DIR (default: riichi-prod-stack in the temporary folder).
+# On a fresh clone `up` makes .venv (python3 -m venv, requirements.txt) itself; the Debian
+# packages it needs (postgresql redis-server nginx-light openssl curl) are installed by
+# `scripts/system-deps.sh --prod`, which `up` names when one is missing.
+# Node k's pools listen on NODE_PORT+10(k-1) (public, NODE_PORT 8001), +1 (staff), +2
+# (login); its static files are collected into $PROD_STACK_DIR/node<k>/static
+# (deploy/README.md: what is shared and what is per node).
 #
 # How requests are shared (the README's "Production" section says why):
-#   nginx --+-- /static/                         files from STATIC_ROOT, cached a year
+#   nginx --+-- /static/                         from the nodes' STATIC_ROOT, kept by nginx
+#           +-- anonymous GET of a public page   nginx's microcache (1 s), else as below
 #           +-- POST /login/                     "login" pool (1 worker): password hashing
 #           +-- referee, organiser pages, writes  "staff" pool (STAFF_WORKERS, default 2)
 #           +-- everything else (public pages)   "public" pool (WEB_WORKERS, default 2 x cores)

@@ -5,7 +5,9 @@ behave as one site (``prod-stack.sh check-nodes``).
 The two-node test starts PostgreSQL, Redis, nginx and six gunicorn pools on free loopback
 ports in a temporary folder: it is skipped where those programs are missing, unless
 REQUIRE_PROD_STACK is set (then it fails), and skipped in the PostgreSQL run of the suite
-(DATABASE_URL set), which would only repeat it."""
+(DATABASE_URL set), which would only repeat it. Where the stack cannot start (a port
+taken, no permission) it is skipped with the reason, unless REQUIRE_PROD_STACK is set, as
+in CI (.ci/run)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.prod_stack
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCRIPT = ROOT / "scripts" / "prod-stack.sh"
@@ -126,6 +130,8 @@ def test_two_nodes_behind_one_nginx_behave_as_one_site():
     state = top / "stack"
     try:
         up = stack(["up", "--nodes", "2"], state, ports, timeout=600)
+        if up.returncode != 0 and not os.environ.get("REQUIRE_PROD_STACK"):
+            pytest.skip(f"the stack could not start here: {up.stderr.strip()[-300:]}")
         assert up.returncode == 0, up.stdout + up.stderr
         check = stack(["check-nodes"], state, ports, timeout=300)
         assert check.returncode == 0, check.stdout + check.stderr
