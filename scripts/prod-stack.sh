@@ -294,7 +294,7 @@ stop_pid() {  # pidfile [signal]
 
 down() {
   [ -d "$STATE" ] || { echo "prod-stack: nothing to stop"; return; }
-  pid_alive "$STATE/nginx/nginx.pid" && nginx -c "$STATE/nginx/nginx.conf" -p "$STATE/nginx" -s quit || true
+  pid_alive "$STATE/nginx/nginx.pid" && nginx -c "$STATE/nginx/nginx.conf" -p "$STATE/nginx" -s quit 2>/dev/null || true
   local node name
   for node in $(seq "$(node_count)"); do
     for name in $POOLS; do stop_pid "$STATE/node$node/gunicorn-$name.pid"; done
