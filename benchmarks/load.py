@@ -374,7 +374,7 @@ def main() -> None:
         "--arrival", type=float, default=60, help="the spectators arrive within S seconds"
     )
     parser.add_argument(
-        "--connections", type=int, default=200, help="the spectators' client: open connections"
+        "--connections", type=int, default=1000, help="the spectators' client: open connections"
     )
     parser.add_argument("--base", default="https://127.0.0.1:8443")
     parser.add_argument("--hup", type=float, default=0, help="reload gunicorn after N s")
