@@ -336,6 +336,7 @@ def _create_and_register(day: Tournament) -> None:
         "#id_file", files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": first}]
     )
     page.click("text=Check and import")
+    page.locator("table.bad-rows").wait_for()  # the answer is a new page: wait for it
     bad_rows = page.locator("table.bad-rows tbody tr")
     assert bad_rows.count() == 1
     assert bad_rows.nth(0).inner_text().split("\t")[0].strip() == "24"  # header + 22 rows
@@ -347,7 +348,8 @@ def _create_and_register(day: Tournament) -> None:
         "#id_file", files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": fixed}]
     )
     page.click("text=Check and import")
-    assert "Imported 22 confirmed player(s), 1 reserve(s)" in page.content()
+    # Wait for the answer's page: reading content() during the navigation gives "".
+    page.get_by_text("Imported 22 confirmed player(s), 1 reserve(s)").wait_for()
 
     # Registration opens from the dashboard; two players sign themselves up.
     page.click(".manage-links >> text=Dashboard")
