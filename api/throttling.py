@@ -13,14 +13,20 @@ One throttle object serves every request of a process, and django-ninja keeps th
 request's key, time and history on it between ``allow_request`` and ``wait``; here they live
 in a thread-local, so that threads serving two clients at once (runserver, gunicorn's gthread
 workers) do not write one client's history under the other's key.
+
+With the cache down (Redis stopped) the limit cannot be counted and is not applied: the API
+answers from the database like the pages do, rather than refusing everyone with a 500.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 
 from django.conf import settings
 from ninja.throttling import SimpleRateThrottle
+
+logger = logging.getLogger(__name__)
 
 
 def _per_thread(name: str) -> property:
@@ -46,7 +52,11 @@ class _SettingsRateThrottle(SimpleRateThrottle):
     def allow_request(self, request) -> bool:
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request)
+        try:
+            return super().allow_request(request)
+        except Exception:  # the cache is down: serve unlimited (module docstring)
+            logger.warning("rate limit not counted: cache unavailable", exc_info=True)
+            return True
 
 
 class AnonymousThrottle(_SettingsRateThrottle):

@@ -127,6 +127,10 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(env("DB_CONN_MAX_AGE", "60")),
+        # A connection kept between requests is checked before its first use in the next:
+        # after PostgreSQL restarts, each process reconnects instead of failing one request
+        # on its dead connection (web/errors.py answers the request that was in flight).
+        conn_health_checks=env_bool("DB_CONN_HEALTH_CHECKS", True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -210,7 +214,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Per web node: each machine collects the static files into its own folder at deployment
+# (deploy/README.md); whitenoise reads its manifest from there.
+STATIC_ROOT = Path(env("STATIC_ROOT")) if env("STATIC_ROOT") else BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

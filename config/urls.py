@@ -67,3 +67,5 @@ urlpatterns = [
 
 # A logged-out visitor of an organiser's page is sent to log in (tournament/pages.py).
 handler403 = "tournament.pages.permission_denied"
+# A database that stopped answering gets "not saved, try again" (503), not a bare 500.
+handler500 = "web.errors.server_error"
