@@ -7,7 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
-from .kinds import PenaltyRuleError, kind_rules, penalty_points, show
+from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points, show
 from .models import Substitution
 
 _NUM = {"inputmode": "decimal", "class": "big-input"}
@@ -41,11 +41,13 @@ class PenaltyForm(forms.Form):
         required=False, label=gettext_lazy("Note"), widget=forms.Textarea(attrs={"rows": 2})
     )
 
-    def __init__(self, *args, ruleset, kind: str, **kwargs):
+    def __init__(self, *args, ruleset, kind: str = "", rule: DeskKind | None = None, **kwargs):
+        """``rule``: the kind's rule as the view worked it out (once per request, issue 26);
+        else it is looked up by ``kind``."""
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
-        self.kind = kind
-        self.rule = kind_rules(ruleset)[kind]
+        self.rule = rule if rule is not None else kind_rules(ruleset)[kind]
+        self.kind = self.rule.kind
         if not self.rule.uses_minutes:
             # No "max" on the input for lateness: past the limit the server's message says
             # that a substitute takes the seat, which a browser's refusal would not.
@@ -58,7 +60,7 @@ class PenaltyForm(forms.Form):
             self.fields["amount"].initial = show(self.rule.proposed)
         if self.rule.needs_reason:
             self.fields["reason"].required = True
-            self.fields["reason"].label = "Reason"
+            self.fields["reason"].label = gettext_lazy("Reason")
         self.points = None
 
     def clean_minutes(self):
@@ -86,6 +88,7 @@ class PenaltyForm(forms.Form):
                 minutes=data.get("minutes"),
                 serious=data.get("serious", False),
                 amount=data.get("amount"),
+                rule=self.rule,
             )
         except PenaltyRuleError as error:
             self.add_error(error.field if error.field in self.fields else None, error.message)

@@ -19,7 +19,7 @@ from scoring.models import ScoreSheet
 from tournament.models import Player, Registration, Seat, Session, Tournament
 from web.cache import public_pages_changed
 
-from .kinds import PenaltyRuleError, kind_rules, penalty_points
+from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points
 from .models import Disqualification, Penalty, Substitution
 
 
@@ -80,16 +80,22 @@ def penalty_create(
     reason: str = "",
     corrects: Penalty | None = None,
     now=None,
+    rule: DeskKind | None = None,
 ) -> Penalty:
-    """Log a penalty; its points come from the rules core (``scoring.rules.penalties``)."""
+    """Log a penalty; its points come from the rules core (``scoring.rules.penalties``).
+
+    ``rule``: the kind's rule when the caller (the desk's page) has worked it out already.
+    """
     _registration(tournament, player)
     _check_session(tournament, session)
-    rule = kind_rules(tournament.rules()).get(kind)
+    ruleset = tournament.rules()
+    if rule is None or rule.kind != kind:
+        rule = kind_rules(ruleset).get(kind)
     if rule is not None and rule.needs_reason:
         reason = _reason(reason, "for this penalty")
     try:
         points = penalty_points(
-            tournament.rules(), kind, minutes=minutes, serious=serious, amount=amount
+            ruleset, kind, minutes=minutes, serious=serious, amount=amount, rule=rule
         )
     except PenaltyRuleError as error:
         raise DeskError(error.message, error.field) from None

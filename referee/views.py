@@ -179,14 +179,16 @@ def player(request, slug: str, player_id: int):
 def penalty_new(request, slug: str, player_id: int, kind: str):
     tournament = staffed_tournament(request, slug)
     ruleset = tournament.rules()
-    if kind not in kind_rules(ruleset):
+    # The kind's rule, worked out once for the form, the service and the page (issue 26).
+    rule = kind_rules(ruleset).get(kind)
+    if rule is None:
         raise Http404(gettext("No such penalty kind."))
     session = _session(request, tournament)
     if session is None:
         messages.error(request, gettext("This tournament has no sessions yet."))
         return redirect("referee:desk", slug)
     person = _player(tournament, player_id)
-    form = PenaltyForm(request.POST or None, ruleset=ruleset, kind=kind)
+    form = PenaltyForm(request.POST or None, ruleset=ruleset, rule=rule)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -201,6 +203,7 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
                 amount=data.get("amount"),
                 hand=data.get("hand", ""),
                 reason=data.get("reason", ""),
+                rule=rule,
             )
         except services.DeskError as error:
             _error(form, error)
@@ -229,7 +232,7 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
             "session": session,
             "player": person,
             "form": form,
-            "rule": form.rule,
+            "rule": rule,
             "late_over": late_over,
         },
     )

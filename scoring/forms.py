@@ -12,7 +12,7 @@ from scoring.rules.errors import RuleViolation
 from scoring.rules.payments import MAX_FU
 from scoring.rules.rulesets import points_limit
 from scoring.rules.substitutes import DURING, FROM_START
-from scoring.violations import violation_message
+from scoring.wording import HAND_KINDS, violation_message
 from web.fields import bounded_integer
 
 from .models import StandingsSettings
@@ -191,13 +191,7 @@ def _small(hint: str) -> forms.NumberInput:
 class HandForm(forms.Form):
     """One line of a paper sheet: what happened, and per seat riichi, han/fu and tenpai."""
 
-    KINDS = [
-        ("", "—"),
-        ("ron", "Ron"),
-        ("tsumo", "Tsumo"),
-        ("draw", "Draw"),
-        ("chombo", "Chombo"),
-    ]
+    KINDS = [("", "—")] + [(k, HAND_KINDS[k]) for k in ("ron", "tsumo", "draw", "chombo")]
 
     kind = forms.ChoiceField(choices=KINDS, required=False, label=gettext_lazy("Hand"))
     who = forms.ChoiceField(required=False, label=gettext_lazy("From / by"))
@@ -209,14 +203,14 @@ class HandForm(forms.Form):
         seat_choices = [("", "—")] + [(SEATS[i], f"{SEATS[i]} {n}") for i, n in enumerate(names)]
         kinds = list(self.KINDS)
         if ruleset.abortive_draws:
-            kinds.append(("abortive", "Abortive draw"))
+            kinds.append(("abortive", HAND_KINDS["abortive"]))
             self.fields["abortive"].choices = [("", "—")] + [
                 (k, k.replace("_", " ")) for k in sorted(ruleset.abortive_draws)
             ]
         else:
             del self.fields["abortive"]
         if ruleset.nagashi_mangan:
-            kinds.append(("nagashi", "Nagashi mangan"))
+            kinds.append(("nagashi", HAND_KINDS["nagashi"]))
         self.fields["kind"].choices = kinds
         self.fields["who"].choices = seat_choices
         self.fields["liable"].choices = seat_choices

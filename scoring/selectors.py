@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.rules.errors import RuleViolation
-from scoring.violations import violation_message
+from scoring.wording import round_name, violation_message
 from tournament.models import Seat, Session
 
 from .models import ScoreSheet, SheetVersion
@@ -65,14 +65,6 @@ def running_totals(result: dict) -> list[dict]:
     return rows
 
 
-ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-
-
-def round_name(label: str) -> str:
-    """The core's round label in words: "E1" -> "East 1"."""
-    return f"{ROUND_NAMES.get(label[:1], label[:1])} {label[1:]}".strip()
-
-
 def hands_preview(tournament, hands: list[dict], names: list[str]) -> dict:
     """The running totals of a sheet being typed, and the round of the hand to come.
 
@@ -103,7 +95,7 @@ def hands_preview(tournament, hands: list[dict], names: list[str]) -> dict:
             following = {
                 "number": len(hands) + 1,
                 "round": label,
-                "round_name": round_name(label),
+                "round_name": round_name(label, violation.params.get("honba") or 0),
                 # The counters and sticks the next hand starts with, as the core says.
                 "honba": violation.params.get("honba"),
                 "riichi_on_table": violation.params.get("sticks"),
@@ -113,7 +105,7 @@ def hands_preview(tournament, hands: list[dict], names: list[str]) -> dict:
         "ok": True,
         "error": "",
         "error_hand": None,
-        "hands": [{**row, "round_name": round_name(row["round"])} for row in rows],
+        "hands": [{**row, "round_name": round_name(row["round"], row["honba"])} for row in rows],
         "start": start,
         "totals": rows[-1]["totals"] if rows else start,
         "next": following,

@@ -133,6 +133,7 @@ EXPECTATIONS: dict[str, Expect] = {
     # tournament/events/ and registration/ views: organisers (require_organiser)
     "tournament:new": E(CREATE),
     "tournament:dashboard": E(ORGANISER),
+    "tournament:final_check": E(ORGANISER),
     "tournament:settings": E(ORGANISER),
     "tournament:tables": E(ORGANISER),
     "tournament:schedule": E(ORGANISER),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from referee.models import Penalty
 from scoring.models import ScoreSheet, SheetVersion
@@ -16,11 +16,11 @@ from tournament.models import Registration, Seat, Session, Tournament
 # What the board says of a table's score sheet, in the order the organiser acts on them.
 MISSING, ENTERED, CONFIRMED, DISPUTED = "missing", "entered", "confirmed", "disputed"
 SHEET_LABELS = {
-    MISSING: "Sheet missing",
-    ENTERED: "Entered, to confirm",
-    CONFIRMED: "Confirmed",
+    MISSING: gettext_lazy("Sheet missing"),
+    ENTERED: gettext_lazy("Entered, to confirm"),
+    CONFIRMED: gettext_lazy("Confirmed"),
     # A confirmed sheet corrected afterwards: the table contested its result.
-    DISPUTED: "Corrected after confirmation",
+    DISPUTED: gettext_lazy("Corrected after confirmation"),
 }
 
 
@@ -35,7 +35,7 @@ class BoardRow:
 
     @property
     def sheet_label(self) -> str:
-        return SHEET_LABELS[self.sheet_state]
+        return str(SHEET_LABELS[self.sheet_state])
 
 
 def session_board(session: Session) -> list[BoardRow]:
@@ -133,3 +133,57 @@ def final_check(tournament: Tournament) -> list[str]:
             gettext("{n} confirmed player(s) without a valid EMA number.").format(n=invalid)
         )
     return problems
+
+
+@dataclass
+class SessionCheck:
+    """One session on the final check page: its sheets as the board counts them, the
+    disputes still open and the penalties logged."""
+
+    session: Session
+    counts: dict[str, int]
+    disputes: int
+    penalties: int
+
+    @property
+    def tables(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def ready(self) -> bool:
+        """Results ready for the EMA file: finished, every sheet confirmed, no dispute open."""
+        return (
+            self.session.state == Session.State.FINISHED
+            and self.tables > 0
+            and self.counts[MISSING] == 0
+            and self.counts[ENTERED] == 0
+            and self.disputes == 0
+        )
+
+
+def session_checks(tournament: Tournament) -> list[SessionCheck]:
+    """Every session of the tournament for the final check (issue 25 item 20), counted as
+    the session board counts them (``session_board``), so both pages say the same."""
+    from scoring.models import SheetResponse
+
+    open_disputes: dict[int, int] = {}
+    for response in SheetResponse.objects.filter(
+        sheet__session__tournament=tournament,
+        sheet__status=ScoreSheet.Status.ENTERED,
+        kind=SheetResponse.Kind.DISPUTED,
+    ).select_related("sheet"):
+        if response.version == response.sheet.version:
+            sid = response.sheet.session_id
+            open_disputes[sid] = open_disputes.get(sid, 0) + 1
+    checks = []
+    for session in tournament.sessions.order_by("number"):
+        rows = session_board(session)
+        checks.append(
+            SessionCheck(
+                session=session,
+                counts=board_counts(rows),
+                disputes=open_disputes.get(session.pk, 0),
+                penalties=sum(len(r.penalties) for r in rows),
+            )
+        )
+    return checks

@@ -14,7 +14,7 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring.violations import violation_message
+from scoring.wording import violation_message
 from tournament.events.services import MAX_SESSIONS, MAX_TABLES
 from tournament.models import Staff, Tournament
 from web.fields import bounded_float, bounded_integer

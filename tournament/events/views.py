@@ -262,6 +262,21 @@ def detail(request, slug: str):
     )
 
 
+def final_check(request, slug: str):
+    """What stands between the played event and the EMA file, session by session."""
+    tournament = organised_tournament(request, slug)
+    problems = board.final_check(tournament)
+    return render(
+        request,
+        "tournament/manage/final_check.html",
+        {
+            "tournament": tournament,
+            "problems": problems,
+            "sessions": board.session_checks(tournament),
+        },
+    )
+
+
 def _board_context(request, slug: str, number: int) -> dict:
     tournament = staffed_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)

@@ -6,7 +6,7 @@ import django_tables2 as tables
 from django.template import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from tournament.flags import flag_html
 from tournament.models import Registration
@@ -111,8 +111,8 @@ class RegistrationTable(tables.Table):
         return record.player.country.code
 
     def render_status(self, record: Registration):
-        label = "Reserve" if record.is_reserve else record.get_status_display()
-        checked = " ✓ checked in" if record.checked_in else ""
+        label = gettext("Reserve") if record.is_reserve else record.get_status_display()
+        checked = " " + gettext("✓ checked in") if record.checked_in else ""
         return format_html(
             '<span class="badge badge-{}">{}</span>{}', record.status, label, checked
         )

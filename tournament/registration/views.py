@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -388,8 +388,12 @@ def checkin(request, slug: str):
             except ServiceError as error:
                 messages.error(request, error.message)
             else:
-                verb = "checked in" if checked_in else "no longer checked in"
-                messages.success(request, gettext("{n} {verb}.").format(n=n, verb=verb))
+                # Whole sentences with plurals: Polish agrees the verb with the number.
+                if checked_in:
+                    text = ngettext("{n} checked in.", "{n} checked in.", n)
+                else:
+                    text = ngettext("{n} no longer checked in.", "{n} no longer checked in.", n)
+                messages.success(request, text.format(n=n))
         return redirect(reverse("tournament:checkin", args=[tournament.slug]))
     return render(
         request,

@@ -49,6 +49,18 @@ def job_players(job: SeatingJob) -> list[Player]:
     return [by_pk[pk] for pk in job.players if pk in by_pk]
 
 
+def has_schedule(tournament: Tournament, player: Player | None) -> bool:
+    """Whether ``player`` has a schedule in this tournament: registered in it, or seated
+    (a substitute from outside the field).  The one test for the "My seating" link and the
+    schedule page, so the link never leads to the page's 404."""
+    if player is None:
+        return False
+    return (
+        tournament.registrations.filter(player=player).exists()
+        or Seat.objects.filter(session__tournament=tournament, player=player).exists()
+    )
+
+
 @dataclass
 class ScheduleRow:
     session: Session

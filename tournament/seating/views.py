@@ -40,6 +40,8 @@ def _session(tournament: Tournament, number: int) -> Session:
 def seating_index(request, slug: str):
     tournament = viewable_tournament(request, slug)
     player = registration_selectors.player_of(request.user)
+    if not seating_selectors.has_schedule(tournament, player):
+        player = None  # an organiser with a player record who does not play here
     return render(
         request,
         "tournament/seating/index.html",
@@ -78,10 +80,10 @@ def seating_mine(request, slug: str):
 def player_schedule(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
     player = get_object_or_404(Player, pk=player_id)
+    if not seating_selectors.has_schedule(tournament, player):
+        raise Http404(gettext("This player is not in this tournament."))
     rows = seating_selectors.player_schedule(tournament, player)
     seated = any(row.seat for row in rows)
-    if not seated and not tournament.registrations.filter(player=player).exists():
-        raise Http404(gettext("This player is not in this tournament."))
     return render(
         request,
         "tournament/seating/player_schedule.html",
