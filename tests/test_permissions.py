@@ -122,6 +122,10 @@ EXPECTATIONS: dict[str, Expect] = {
     "javascript-catalog": E(ANY),
     "signup": E(ANY, ok={"anonymous": 200, "*": 302}),  # logged in: forwarded home
     "profile": E(LOGIN, ok={"player": 200, "*": 302}),  # no player record: forwarded home
+    # Issue 24: linking an account to a player on record; the organiser's accounts page.
+    "profile_link": E(LOGIN),
+    "profile_link_mail": E(LOGIN),  # a GET only asks to confirm
+    "profile_link_request": E(PUBLIC_LOGIN),
     "password_reset": E(ANY),
     "password_reset_done": E(ANY),
     "password_reset_confirm": E(ANY),  # a made-up token: the page says the link is old
@@ -154,6 +158,9 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:fill_from_reserves": E(ORGANISER, "POST", ok=302),
     # tournament/registration/team_views.py (issue 19)
     "tournament:teams": E(ORGANISER),
+    "tournament:accounts": E(ORGANISER),
+    "tournament:accounts_decide": E(ORGANISER, "POST", ok=302),
+    "tournament:accounts_undo": E(ORGANISER, "POST", ok=302),
     "tournament:team_new": E(ORGANISER),
     "tournament:team_edit": E(ORGANISER),
     "tournament:team_delete": E(ORGANISER, "POST", ok=302),
@@ -439,6 +446,8 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "tournament:staff_tables": "staff_pk",
         "tournament:registration_action": "registration_pk",
         "tournament:player_edit": "registration_pk",
+        "tournament:accounts_undo": "registration_pk",
+        "tournament:accounts_decide": "registration_pk",  # no such request: told, 302
         "tournament:team_edit": "team",
         "tournament:team_delete": "team",
         "referee:penalty_withdraw": "penalty",
@@ -456,6 +465,7 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "player_id": event["players"][0].pk if event else None,
         "kind": "late",
         "action": "confirm",
+        "decision": "decline",
         "fmt": "csv",
         # the admin's
         "object_id": "1",

@@ -162,6 +162,14 @@ class TeamChangeRecord(models.Model):
         abstract = True
 
 
+class LinkMethod(models.TextChoices):
+    SIGNUP = "signup", gettext_lazy("Made by the sign-up")
+    MATCH = "match", gettext_lazy("Matched by name or EMA number (unchecked)")
+    CODE = "code", gettext_lazy("Personal slip code")
+    MAIL = "mail", gettext_lazy("Link mailed to the address on record")
+    ORGANISER = "organiser", gettext_lazy("Approved by an organiser")
+
+
 class Player(models.Model):
     """A person; one record across tournaments. Registrations are per tournament."""
 
@@ -184,6 +192,23 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
+    # Issue 24, who owns these details (tournament/registration/ownership.py): the person
+    # once he has an account; otherwise the tournament that entered him. A later
+    # tournament's organiser who corrects him gets a copy of his own (``copy_of`` the
+    # record he corrected), so that the first tournament's pages and EMA file never change.
+    owner = models.ForeignKey(
+        Tournament,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="owned_players",
+    )
+    copy_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
+    )
+    # How the account was linked to this record (tournament/registration/linking.py); the
+    # organiser sees it and can undo a link made by matching public data before issue 24.
+    link_method = models.CharField(max_length=12, choices=LinkMethod.choices, blank=True)
     # How people sort the name (tournament/names.py), kept in the row so that every list,
     # paginated or not, is ordered by the database.
     sort_name = models.CharField(max_length=200, blank=True, editable=False, db_index=True)
@@ -191,14 +216,18 @@ class Player(models.Model):
     # when, before and after (issue 14). The EMA file is sent from these fields.
     # A change of team (per tournament, Registration.team) goes into the same history as a
     # record of the details as they were, with ``team_change`` saying which (teams.py).
-    history = HistoricalRecords(excluded_fields=["user", "sort_name"], bases=[TeamChangeRecord])
+    history = HistoricalRecords(
+        excluded_fields=["user", "sort_name", "owner", "copy_of", "link_method"],
+        bases=[TeamChangeRecord],
+    )
 
     class Meta:
         ordering = ["sort_name"]
         constraints = [
             models.UniqueConstraint(
                 fields=["ema_number"],
-                condition=~models.Q(ema_number=""),
+                # A tournament's own copy (issue 24) keeps the person's number.
+                condition=~models.Q(ema_number="") & models.Q(copy_of__isnull=True),
                 name="unique_ema_number",
             )
         ]
@@ -283,6 +312,56 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.tournament}"
+
+    def save(self, *args, **kwargs) -> None:
+        adding = self._state.adding
+        super().save(*args, **kwargs)
+        if adding and self.player.owner_id is None and self.player.user_id is None:
+            # Issue 24: the tournament that entered a person without an account owns his
+            # details (tournament/registration/ownership.py); the first one, whatever the path.
+            Player.objects.filter(pk=self.player_id, owner__isnull=True, user__isnull=True).update(
+                owner=self.tournament_id
+            )
+            self.player.owner_id = self.tournament_id
+
+
+class LinkRequest(models.Model):
+    """An account asks to be linked to a player on record (issue 24); an organiser of a
+    tournament the player is registered in approves or declines it."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", gettext_lazy("Awaiting an organiser")
+        APPROVED = "approved", gettext_lazy("Approved")
+        DECLINED = "declined", gettext_lazy("Declined")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="link_requests"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="link_requests")
+    state = models.CharField(max_length=8, choices=State.choices, default=State.PENDING)
+    message = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "player"],
+                condition=models.Q(state="pending"),
+                name="one_pending_link_request",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} asks for {self.player}"
 
 
 class Team(models.Model):

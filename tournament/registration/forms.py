@@ -107,11 +107,24 @@ class PlayerEditForm(forms.ModelForm):
         fields = ("first_name", "last_name", "ema_number", "country", "club", "email")
         labels = {"email": "E-mail"}
 
+    def __init__(self, *args, private: bool = True, locked: bool = False, **kwargs):
+        """``private``: the e-mail is shown (issue 24: to the owning tournament's staff
+        and the person only); ``locked``: the person owns his details (he has an account),
+        so an organiser sees them but cannot change them."""
+        super().__init__(*args, **kwargs)
+        if not private:
+            del self.fields["email"]
+        if locked:
+            for field in self.fields.values():
+                field.disabled = True
+
     def clean_ema_number(self) -> str:
         number = self.cleaned_data["ema_number"].replace(" ", "")
         # The unique constraint would say only "Constraint ... is violated"; name the holder.
         holder = (
-            Player.objects.filter(ema_number=number).exclude(pk=self.instance.pk).first()
+            Player.objects.filter(ema_number=number, copy_of__isnull=True)
+            .exclude(pk__in=[self.instance.pk, self.instance.copy_of_id])
+            .first()
             if number
             else None
         )

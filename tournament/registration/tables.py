@@ -93,12 +93,33 @@ class RegistrationTable(tables.Table):
         attrs = {"class": "data-table"}
         empty_text = gettext_lazy("No players registered yet.")
 
-    def __init__(self, *args, organiser: bool = False, teams: bool = False, **kwargs):
+    def __init__(
+        self,
+        *args,
+        organiser: bool = False,
+        teams: bool = False,
+        tournament_id: int | None = None,
+        **kwargs,
+    ):
+        # Issue 24: the e-mail of a player whom another tournament entered (or who has an
+        # account) is his own, not this tournament's staff's (ownership.may_see_private).
+        self.tournament_id = tournament_id
         if not organiser:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), *self.STAFF_ONLY)
         if not teams:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "team")
         super().__init__(*args, **kwargs)
+
+    def _email(self, record: Registration) -> str:
+        if record.player.owner_id != self.tournament_id:
+            return ""
+        return record.player.email
+
+    def render_email(self, record: Registration) -> str:
+        return self._email(record) or "—"
+
+    def value_email(self, record: Registration) -> str:
+        return self._email(record)
 
     def render_name(self, record: Registration) -> str:
         return f"{record.player.last_name}, {record.player.first_name}"

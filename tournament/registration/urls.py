@@ -3,7 +3,7 @@ reserves, import (in the ``tournament`` namespace)."""
 
 from django.urls import path
 
-from . import team_views, views
+from . import linking_views, team_views, views
 
 urlpatterns = [
     path("<slug:slug>/registration/open/", views.open_registration, name="open_registration"),
@@ -34,6 +34,14 @@ urlpatterns = [
     path("<slug:slug>/register/", views.register, name="register"),
     path("<slug:slug>/withdraw/", views.withdraw, name="withdraw"),
     path("<slug:slug>/players/", views.players, name="players"),
+    # Accounts linked to players (issue 24)
+    path("<slug:slug>/accounts/", linking_views.accounts, name="accounts"),
+    path(
+        "<slug:slug>/accounts/requests/<id:pk>/<slug:decision>/",
+        linking_views.accounts_decide,
+        name="accounts_decide",
+    ),
+    path("<slug:slug>/accounts/<id:pk>/undo/", linking_views.accounts_undo, name="accounts_undo"),
     # Teams (issue 19)
     path("<slug:slug>/teams/", team_views.teams, name="teams"),
     path("<slug:slug>/teams/new/", team_views.team_edit, name="team_new"),

@@ -41,6 +41,7 @@ from tournament.registration.forms import (
     SignUpForm,
 )
 from tournament.registration.importing import ImportFileError, read_player_file
+from tournament.registration.ownership import may_see_private, owns_details
 from tournament.registration.tables import RegistrationTable
 from tournament.seating.services import seat_vacancies
 from web.converters import parse_id
@@ -58,7 +59,7 @@ def signup(request):
         form.add_check_errors(check)
         if not form.errors:
             try:
-                user = reg_services.player_sign_up(
+                user, number_held = reg_services.player_sign_up(
                     username=form.cleaned_data["username"],
                     password=form.cleaned_data["password1"],
                     check=check,
@@ -67,8 +68,15 @@ def signup(request):
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-                for warning in check.warnings:
-                    messages.warning(request, warning)
+                if number_held:
+                    messages.warning(
+                        request,
+                        gettext(
+                            "The EMA number you gave belongs to a player on record, so your "
+                            "new player record is without it. If that player is you, link your "
+                            "account to him on your profile."
+                        ),
+                    )
                 messages.success(
                     request,
                     gettext("Welcome, {first_name}! Your account is ready.").format(
@@ -423,7 +431,12 @@ def players(request, slug: str):
         country_codes=selectors.registration_countries(tournament),
         organiser=organiser,
     )
-    table = RegistrationTable(filterset.qs, organiser=organiser, teams=bool(tournament.team_size))
+    table = RegistrationTable(
+        filterset.qs,
+        organiser=organiser,
+        teams=bool(tournament.team_size),
+        tournament_id=tournament.pk,
+    )
     exported = table_export(request, table, f"{tournament.slug}-players", title="Players")
     if exported is not None:
         return exported
@@ -458,7 +471,7 @@ REGISTRATION_ACTIONS = {
 
 
 def _edit_player(request, player, *, template: str, context: dict, done_url: str):
-    """The form of a player's details; a correction is saved by the service, with history."""
+    """The form of a player's own details; a correction is saved with history."""
     form = PlayerEditForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
         changed = reg_services.player_update(
@@ -478,21 +491,50 @@ def _edit_player(request, player, *, template: str, context: dict, done_url: str
 
 
 def player_edit(request, slug: str, pk: int):
-    """The organiser corrects the details of a registered player."""
+    """The organiser corrects the details of a registered player (issue 24: in place when
+    his tournament owns them, else in a copy of its own; never a person with an account's,
+    and never showing another tournament's private details)."""
     tournament = organised_tournament(request, slug)
     registration = get_object_or_404(
         Registration.objects.select_related("player"), pk=pk, tournament=tournament
     )
+    player = registration.player
     # Back to where the organiser came from (the dashboard's EMA banner, the player list).
     back = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}):
         back = ""
-    return _edit_player(
+    form = PlayerEditForm(
+        request.POST or None,
+        instance=player,
+        private=may_see_private(tournament, player),
+        locked=player.user_id is not None,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            player, changed = reg_services.player_correct(
+                tournament=tournament, player=player, data=form.cleaned_data, user=request.user
+            )
+        except ServiceError as error:
+            form_error(form, error)
+        else:
+            if changed:
+                messages.success(request, gettext("{player}: details saved.").format(player=player))
+            else:
+                messages.info(request, gettext("Nothing changed."))
+            return redirect(back or reverse("tournament:players", args=[slug]))
+    player.refresh_from_db()  # the form wrote its (invalid) data into the instance
+    return render(
         request,
-        registration.player,
-        template="tournament/manage/player_edit.html",
-        context={"tournament": tournament, "registration": registration, "next": back},
-        done_url=back or reverse("tournament:players", args=[slug]),
+        "tournament/manage/player_edit.html",
+        {
+            "form": form,
+            "player": player,
+            "changes": selectors.player_changes(player),
+            "tournament": tournament,
+            "registration": registration,
+            "next": back,
+            "owned": owns_details(tournament, player),
+        },
     )
 
 
