@@ -32,7 +32,8 @@ _MISSING = object()
 
 
 def cache_key(tournament: Tournament | None, name: str, params: dict) -> str:
-    scope = "site"
+    # The site's lists (the published tournaments) carry the list's version (web.cache).
+    scope = f"site:{tournament_cache.tournament_list_version() or '-'}"
     if tournament is not None:
         versions = [tournament_cache.version(tournament.pk, s) for s in tournament_cache.SCOPES]
         scope = f"t{tournament.pk}:" + ":".join(v or "-" for v in versions)

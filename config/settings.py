@@ -86,6 +86,9 @@ MIDDLEWARE = [
     # (web/locale.py). After sessions, before common.
     "web.locale.PageLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before anything reads a form (CSRF first), after the language is known: a body too
+    # large or a temporary folder full is a 413 or a 503 with a message (web/errors.py).
+    "web.errors.UploadGuardMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -94,6 +97,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Wrong passwords per address (web/login_limit.py), beside axes' per user name.
+    "web.login_limit.LoginAddressLimitMiddleware",
     # Last, as django-axes asks: it turns a locked login into the lock-out page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -166,6 +171,13 @@ AXES_RESET_ON_SUCCESS = True
 # A try while locked does not start the wait again: the time the page shows holds.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "tournament.registration.lockout.lockout_response"
+# The client's address behind NUM_PROXIES reverse proxies, as the API's rate limit reads it:
+# behind nginx, REMOTE_ADDR is nginx's own, and 5 wrong passwords from anywhere locked a user
+# name for everyone (issue 24.5).
+AXES_CLIENT_IP_CALLABLE = "web.throttle.client_address"
+# And per address, whatever the user names (web/login_limit.py): higher than the per-name
+# limit, since a venue's phones share one address.
+LOGIN_ADDRESS_FAILURE_LIMIT = int(env("LOGIN_ADDRESS_FAILURE_LIMIT", "30"))
 
 # Who may create a tournament: "organisers" (superusers and users an administrator gave the
 # permission "Can add tournament", directly or by a group) or "open" (anyone logged in: a

@@ -80,3 +80,4 @@ urlpatterns = [
 handler403 = "tournament.pages.permission_denied"
 # A database that stopped answering gets "not saved, try again" (503), not a bare 500.
 handler500 = "web.errors.server_error"
+handler400 = "web.errors.bad_request"

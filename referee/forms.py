@@ -7,6 +7,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+from web.fields import bounded_text
+
 from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points, show
 from .models import Substitution
 
@@ -37,17 +39,33 @@ class PenaltyForm(forms.Form):
         help_text=gettext_lazy("e.g. E3 or S2, 1 counter"),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
-    reason = forms.CharField(
+    reason = bounded_text(
         required=False, label=gettext_lazy("Note"), widget=forms.Textarea(attrs={"rows": 2})
     )
 
-    def __init__(self, *args, ruleset, kind: str = "", rule: DeskKind | None = None, **kwargs):
+    # Asked only when the same penalty was logged a moment ago (referee.services
+    # RepeatedPenalty): the form then shows this box, and a second one is logged if ticked.
+    repeat = forms.BooleanField(
+        required=False, label=gettext_lazy("Yes, log a second, identical penalty")
+    )
+
+    def __init__(
+        self,
+        *args,
+        ruleset,
+        kind: str = "",
+        rule: DeskKind | None = None,
+        ask_repeat: bool = False,
+        **kwargs,
+    ):
         """``rule``: the kind's rule as the view worked it out (once per request, issue 26);
         else it is looked up by ``kind``."""
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
         self.rule = rule if rule is not None else kind_rules(ruleset)[kind]
         self.kind = self.rule.kind
+        if not ask_repeat and not (self.is_bound and self.data.get("repeat")):
+            del self.fields["repeat"]
         if not self.rule.uses_minutes:
             # No "max" on the input for lateness: past the limit the server's message says
             # that a substitute takes the seat, which a browser's refusal would not.
@@ -96,13 +114,11 @@ class PenaltyForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(
-        label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
-    )
+    reason = bounded_text(label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class CorrectionForm(PenaltyForm):
-    correction = forms.CharField(
+    correction = bounded_text(
         label=gettext_lazy("Reason for the correction"), widget=forms.Textarea(attrs={"rows": 2})
     )
 
@@ -116,7 +132,7 @@ class SubstitutionForm(forms.Form):
         widget=forms.RadioSelect,
         label=gettext_lazy("The substitute plays"),
     )
-    reason = forms.CharField(
+    reason = bounded_text(
         required=False,
         label=gettext_lazy("Reason"),
         help_text=gettext_lazy("e.g. more than 10 minutes late, ill"),

@@ -9,6 +9,7 @@ then need re-seating (issue 8 re-plans them).  Both keep what they changed in th
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
@@ -19,7 +20,7 @@ from scoring.models import ScoreSheet
 from tournament.models import Player, Registration, Seat, Session, Tournament
 from web.cache import public_pages_changed
 
-from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points
+from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points, show
 from .models import Disqualification, Penalty, Substitution
 
 
@@ -66,6 +67,35 @@ def _reason(reason: str, what: str) -> str:
 # --- penalties ----------------------------------------------------------------------------
 
 
+class RepeatedPenalty(DeskError):
+    """The same penalty (player, session, kind) was logged a moment ago: most likely the
+    same decision sent twice (a form loaded on two phones, a double tap on a slow
+    network), so the desk asks before it logs a second one."""
+
+    def __init__(self, earlier: Penalty):
+        super().__init__(
+            gettext(
+                "P{pk} ({kind}, {points} points) was logged for {player} in session "
+                "{number} at {time} by {user}. Log a second, identical penalty? Tick the "
+                "box below to do so."
+            ).format(
+                pk=earlier.pk,
+                kind=earlier.get_kind_display(),
+                points=show(earlier.points),
+                player=earlier.player,
+                number=earlier.session.number,
+                time=timezone.localtime(earlier.created_at).strftime("%H:%M:%S"),
+                user=earlier.created_by or "?",
+            )
+        )
+        self.earlier = earlier
+
+
+# A second identical penalty within this time is asked about first (issue 24).
+REPEAT_WINDOW = dt.timedelta(minutes=1)
+
+
+@transaction.atomic
 def penalty_create(
     *,
     tournament: Tournament,
@@ -79,15 +109,39 @@ def penalty_create(
     hand: str = "",
     reason: str = "",
     corrects: Penalty | None = None,
+    repeat: bool = False,
     now=None,
     rule: DeskKind | None = None,
 ) -> Penalty:
     """Log a penalty; its points come from the rules core (``scoring.rules.penalties``).
 
     ``rule``: the kind's rule when the caller (the desk's page) has worked it out already.
+
+    A penalty like one logged for the same player, session and kind in the last minute is
+    refused with ``RepeatedPenalty`` unless ``repeat`` says the referee means a second one.
+    The player's registration is locked first, so that five of the same form sent at once
+    are taken one after the other and the second one sees the first (PostgreSQL).
     """
-    _registration(tournament, player)
+    registration = _registration(tournament, player)
+    Registration.objects.select_for_update().filter(pk=registration.pk).first()
     _check_session(tournament, session)
+    now = now or timezone.now()
+    if corrects is None and not repeat:
+        earlier = (
+            Penalty.objects.filter(
+                tournament=tournament,
+                player=player,
+                session=session,
+                kind=kind,
+                withdrawn_at__isnull=True,
+                created_at__gte=now - REPEAT_WINDOW,
+            )
+            .select_related("player", "session", "created_by")
+            .order_by("-created_at")
+            .first()
+        )
+        if earlier is not None:
+            raise RepeatedPenalty(earlier)
     ruleset = tournament.rules()
     if rule is None or rule.kind != kind:
         rule = kind_rules(ruleset).get(kind)
@@ -112,7 +166,7 @@ def penalty_create(
         points=points,
         reason=(reason or "").strip(),
         created_by=user,
-        created_at=now or timezone.now(),
+        created_at=now,
         corrects=corrects,
     )
 

@@ -18,14 +18,15 @@ from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
-from django_tables2 import RequestConfig
 
 from scoring.reporting.selectors import desk_alerts
 from scoring.rules.penalties import late_needs_substitute
 from tournament.models import Player, Registration, Session, Staff, Tournament
+from tournament.names import clean_name
 from tournament.pages import staffed_tournament, table_export
 from web.cache import SEATING, cached
 from web.converters import parse_id
+from web.query import paginate_table
 
 from . import selectors, services
 from .forms import CorrectionForm, PenaltyForm, ReasonForm, SubstitutionForm
@@ -115,7 +116,9 @@ def desk(request, slug: str):
     """The referee's start page: the session, a name search, the tables, what needs doing."""
     tournament = staffed_tournament(request, slug)
     session = _session(request, tournament)
-    q = request.GET.get("q", "").strip()
+    # Cleaned as names are stored (tournament.names): a NUL byte, which PostgreSQL refuses
+    # in a query (a 500), or another control character is a space, a bidi mark nothing.
+    q = clean_name(request.GET.get("q", ""))
     if len(q) > SEARCH_MAX:
         # Every word is one more LIKE on two columns: a pasted page of text would make a
         # query the database refuses ("Expression tree is too large").
@@ -189,6 +192,7 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
         return redirect("referee:desk", slug)
     person = _player(tournament, player_id)
     form = PenaltyForm(request.POST or None, ruleset=ruleset, rule=rule)
+    status = 200
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -204,7 +208,14 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
                 hand=data.get("hand", ""),
                 reason=data.get("reason", ""),
                 rule=rule,
+                repeat=bool(data.get("repeat")),
             )
+        except services.RepeatedPenalty as error:
+            # 409: the form again, with the question and the box that answers it.
+            form = PenaltyForm(request.POST, ruleset=ruleset, rule=rule, ask_repeat=True)
+            form.is_valid()
+            _error(form, error)
+            status = 409
         except services.DeskError as error:
             _error(form, error)
         else:
@@ -235,6 +246,7 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
             "rule": rule,
             "late_over": late_over,
         },
+        status=status,
     )
 
 
@@ -518,7 +530,7 @@ def log(request, slug: str):
     exported = table_export(request, table, f"{tournament.slug}-referee-log", title="Referee log")
     if exported is not None:
         return exported
-    RequestConfig(request, paginate={"per_page": 200}).configure(table)
+    paginate_table(request, table, per_page=200)
     query = request.GET.copy()
     query.pop("_export", None)
     query.pop("page", None)

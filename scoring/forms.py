@@ -13,7 +13,7 @@ from scoring.rules.payments import MAX_FU
 from scoring.rules.rulesets import points_limit
 from scoring.rules.substitutes import DURING, FROM_START
 from scoring.wording import HAND_KINDS, violation_message
-from web.fields import bounded_integer
+from web.fields import bounded_integer, bounded_text
 
 from .models import StandingsSettings
 from .services import SEATS, evaluate_entry, violation_hand
@@ -59,7 +59,7 @@ class SheetMetaForm(forms.Form):
         max_value=MAX_VERSION,
         widget=forms.HiddenInput,
     )
-    reason = forms.CharField(
+    reason = bounded_text(
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
         label=gettext_lazy("Reason for the correction"),
@@ -427,14 +427,17 @@ class HandsSheetForm(SheetMetaForm):
 class CalculatorForm(forms.Form):
     """The hand calculator: tiles to han and fu, for a referee checking a declared hand."""
 
-    tiles = forms.CharField(
+    # 14 tiles of 2 characters, or a few more with spaces: 100 is plenty.
+    tiles = bounded_text(
+        max_length=100,
         label=gettext_lazy("Concealed tiles with the winning tile"),
         help_text=gettext_lazy(
             "e.g. 234m567p22s345678s (m characters, p circles, s bamboo, z honours)"
         ),
     )
     win_tile = forms.CharField(label=gettext_lazy("Winning tile"), max_length=3)
-    melds = forms.CharField(
+    melds = bounded_text(
+        max_length=100,
         required=False,
         label=gettext_lazy("Called sets"),
         help_text=gettext_lazy("Space-separated, e.g. 'pon:777z chi:123m ankan:1111p kan:9999s'"),
@@ -448,8 +451,12 @@ class CalculatorForm(forms.Form):
     rinshan = forms.BooleanField(required=False, label=gettext_lazy("After a kong (rinshan)"))
     chankan = forms.BooleanField(required=False, label=gettext_lazy("Robbing a kong (chankan)"))
     haitei = forms.BooleanField(required=False, label=gettext_lazy("Last tile (haitei/houtei)"))
-    dora_indicators = forms.CharField(required=False)
-    ura_dora_indicators = forms.CharField(required=False)
+    dora_indicators = bounded_text(
+        label=gettext_lazy("Dora indicators"), max_length=40, required=False
+    )
+    ura_dora_indicators = bounded_text(
+        label=gettext_lazy("Ura dora indicators"), max_length=40, required=False
+    )
 
     def __init__(self, *args, ruleset_name: str, **kwargs):
         super().__init__(*args, **kwargs)

@@ -106,11 +106,34 @@ class Tournament(models.Model):
     class Meta:
         ordering = ["-start_date", "name"]
 
+    # Cleaned as people's names are (tournament/names.py), whichever way the row is written:
+    # a right-to-left override in a tournament's name reversed the text around it on every
+    # page and in the EMA file, and control characters broke the exports (issue 24).
+    NAME_FIELDS = ("name", "venue", "city")
+
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs) -> None:
+        for field in self.NAME_FIELDS:
+            setattr(self, field, clean_name(getattr(self, field)))
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("tournament:detail", kwargs={"slug": self.slug})
+
+    def clean(self) -> None:
+        super().clean()
+        for field in self.NAME_FIELDS:
+            setattr(self, field, clean_name(getattr(self, field)))
+        if not self.name:
+            raise ValidationError(
+                {
+                    "name": gettext(
+                        "Give the tournament a name in letters, not only invisible signs."
+                    )
+                }
+            )
 
     @property
     def is_published(self) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db.models.signals import post_delete, post_save
 
-from web.cache import RESULTS, SCOPES, SEATING, public_pages_changed
+from web.cache import RESULTS, SCOPES, SEATING, public_pages_changed, tournament_list_changed
 
 
 def tournament_of(instance) -> int | None:
@@ -48,6 +48,8 @@ def row_changed(sender, instance, **kwargs) -> None:
     else:
         scopes = SCOPES
     public_pages_changed(tournament_of(instance), scopes)
+    if label == "tournament.Tournament":
+        tournament_list_changed()
 
 
 def player_changed(sender, instance, **kwargs) -> None:

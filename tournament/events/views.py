@@ -35,6 +35,7 @@ from tournament.pages import (
 from tournament.permissions import may_create_tournament, require_may_create_tournament
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors as seating_selectors
+from web.converters import parse_id
 
 
 @login_required
@@ -309,8 +310,8 @@ def staff_tables(request, slug: str, pk: int):
     member = get_object_or_404(Staff, pk=pk, tournament=tournament)
 
     def number(name: str) -> int | None:
-        value = request.POST.get(name, "").strip()
-        return int(value) if value.isdigit() else None
+        # parse_id, not str.isdigit(): "²" is a digit to isdigit() and not to int() (a 500).
+        return parse_id(request.POST.get(name, ""))
 
     first, last = number("first_table"), number("last_table")
     bad = [

@@ -18,7 +18,6 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from tournament.errors import ServiceError
 from tournament.models import Registration, Tournament
@@ -45,6 +44,7 @@ from tournament.registration.ownership import may_see_private, owns_details
 from tournament.registration.tables import RegistrationTable
 from tournament.seating.services import seat_vacancies
 from web.converters import parse_id
+from web.query import paginate_table
 
 
 def signup(request):
@@ -440,7 +440,7 @@ def players(request, slug: str):
     exported = table_export(request, table, f"{tournament.slug}-players", title="Players")
     if exported is not None:
         return exported
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    paginate_table(request, table, per_page=100)
     query = request.GET.copy()
     query.pop("page", None)
     return render(

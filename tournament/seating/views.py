@@ -344,28 +344,30 @@ def seating_fix_table(request, slug: str):
 def _parse_change(request, session: Session, data) -> dict:
     """``player`` is a player id; ``target`` is ``p<id>`` (swap) or ``s<table>-<wind>``
     (move to that empty seat). Returns the keyword arguments of the services."""
-    try:
-        player_id = int(data.get("player") or "")
-    except ValueError:
-        raise ServiceError(gettext("Pick the player to move.")) from None
+    # parse_id, never int() after str.isdigit(): "²" is a digit to isdigit() and not to
+    # int(), and an id beyond 63 bits fails in the database (both were 500s).
+    player_id = parse_id(data.get("player"))
+    if player_id is None:
+        raise ServiceError(gettext("Pick the player to move."))
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
         raise ServiceError(gettext("That player does not exist."))
     target = data.get("target") or ""
-    if target.startswith("p") and target[1:].isdigit():
-        other = Player.objects.filter(pk=int(target[1:])).first()
+    if target.startswith("p") and parse_id(target[1:]) is not None:
+        other = Player.objects.filter(pk=parse_id(target[1:])).first()
         if other is None:
             raise ServiceError(gettext("The player to swap with does not exist."))
         return {"player": player, "other": other}
     if target.startswith("s") and "-" in target:
         number, _, wind = target[1:].partition("-")
-        if number.isdigit() and wind.isdigit() and int(wind) in Wind.values:
+        number, wind = parse_id(number), parse_id(wind)
+        if number is not None and wind is not None and wind in Wind.values:
             table = Table.objects.filter(tournament=session.tournament, number=number).first()
             if table is None:
                 raise ServiceError(
                     gettext("The tournament has no table {number}.").format(number=number)
                 )
-            return {"player": player, "spot": services.SeatSpot(table, int(wind))}
+            return {"player": player, "spot": services.SeatSpot(table, wind)}
     raise ServiceError(gettext("Pick a player to swap with, or an empty seat to move to."))
 
 
