@@ -21,7 +21,7 @@ from tournament.models import Player, Registration, Seat, Session, Tournament
 from web.cache import public_pages_changed
 
 from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points, show
-from .models import Disqualification, Penalty, Substitution
+from .models import Disqualification, Penalty, ResultsRemoval, Substitution
 
 
 class DeskError(Exception):
@@ -456,3 +456,51 @@ def disqualification_withdraw(
         else:
             not_restored.append(removed)
     return not_restored
+
+
+# --- removal from the final results (EMA 5.8, last sentence) -----------------------------------
+
+
+@transaction.atomic
+def results_removal_create(
+    *, tournament: Tournament, player: Player, user, reason: str, now=None
+) -> ResultsRemoval:
+    """Take a player who missed sessions out of the final results.
+
+    EMA 2016 5.8: "A player who was substituted will receive -15,000 points plus an uma of
+    -15,000 points for each session missed. In case of acceptable reasons like illness the
+    head referee and the tournament organizers may decide to remove the player's name from
+    the final results, so that it will not count for the player's EMA ranking."  So only a
+    player who was substituted or left the event; the reason is required and kept, with who
+    decided, and the decision can be withdrawn like every desk decision."""
+    reason = _reason(reason, "for removing the player from the results (e.g. illness)")
+    registration = _registration(tournament, player)
+    substituted = Substitution.objects.filter(
+        tournament=tournament, player=player, withdrawn_at__isnull=True
+    ).exists()
+    if not substituted and registration.status != Registration.Status.WITHDRAWN:
+        raise DeskError(
+            gettext(
+                "{player} was neither substituted nor has left the tournament: EMA 5.8 "
+                "removes only such a player from the final results."
+            ).format(player=player)
+        )
+    try:
+        with transaction.atomic():
+            return ResultsRemoval.objects.create(
+                tournament=tournament,
+                player=player,
+                reason=reason,
+                created_by=user,
+                created_at=now or timezone.now(),
+            )
+    except IntegrityError:
+        raise DeskError(
+            gettext("{player} is already removed from the final results.").format(player=player)
+        ) from None
+
+
+def results_removal_withdraw(*, removal: ResultsRemoval, user, reason: str, now=None) -> None:
+    """Put the player back into the final results (the removal stays in the log)."""
+    reason = _reason(reason, "for putting the player back")
+    _withdraw(ResultsRemoval, removal, user=user, reason=reason, now=now)

@@ -66,11 +66,15 @@ class SheetMetaForm(forms.Form):
         help_text=gettext_lazy("Required once the sheet is confirmed."),
     )
 
-    def __init__(self, *args, tournament, names, confirmed=False, **kwargs):
+    def __init__(self, *args, tournament, names, confirmed=False, disputed=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.names = names
         self.confirmed = confirmed
+        # A player disputed this version (issue 25.7): the referee's correction says why.
+        self.disputed = disputed
+        if disputed:
+            self.fields["reason"].help_text = gettext("Required: a player disputed this sheet.")
         for i, name in enumerate(names):
             label = gettext("{wind} ({name}) is a substitute").format(
                 wind=gettext(WIND_NAMES[i]), name=name
@@ -98,6 +102,10 @@ class SheetMetaForm(forms.Form):
         if self.confirmed and not reason:
             raise forms.ValidationError(
                 gettext("This sheet is confirmed: a correction needs the reason, for the history.")
+            )
+        if self.disputed and not reason:
+            raise forms.ValidationError(
+                gettext("A player disputed this sheet: a correction needs the reason.")
             )
         return reason
 

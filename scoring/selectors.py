@@ -8,7 +8,7 @@ from scoring.rules.errors import RuleViolation
 from scoring.wording import round_name, violation_message
 from tournament.models import Seat, Session
 
-from .models import ScoreSheet, SheetVersion
+from .models import ScoreSheet, SheetResponse, SheetVersion
 from .services import SEATS, evaluate_entry, violation_hand
 
 
@@ -17,10 +17,14 @@ class TableSheet:
     table: object
     seats: list[Seat] = field(default_factory=list)
     sheet: ScoreSheet | None = None
+    # Table-mates' disputes of the sheet's current version (issue 25.7): the list says
+    # "Disputed", not "Entered".
+    disputes: list = field(default_factory=list)
 
 
 def session_sheets(session: Session) -> list[TableSheet]:
-    """Every seated table of a session with its sheet (or None), in two queries."""
+    """Every seated table of a session with its sheet (or None) and its disputes, in three
+    queries."""
     seats = (
         Seat.objects.filter(session=session)
         .select_related("table", "player")
@@ -38,7 +42,28 @@ def session_sheets(session: Session) -> list[TableSheet]:
     ):
         if sheet.table_id in tables:
             tables[sheet.table_id].sheet = sheet
+    by_sheet = {t.sheet.pk: t for t in tables.values() if t.sheet is not None}
+    for response in SheetResponse.objects.filter(
+        sheet__session=session, kind=SheetResponse.Kind.DISPUTED
+    ).select_related("player"):
+        entry = by_sheet.get(response.sheet_id)
+        if entry is not None and response.version == entry.sheet.version:
+            entry.disputes.append(response)
     return list(tables.values())
+
+
+def current_disputes(sheet: ScoreSheet | None) -> list:
+    """Who disputed the version of ``sheet`` now stored, why and when (issue 25.7).  A
+    correction makes a new version, which the table answers afresh."""
+    if sheet is None:
+        return []
+    return list(
+        SheetResponse.objects.filter(
+            sheet=sheet, version=sheet.version, kind=SheetResponse.Kind.DISPUTED
+        )
+        .select_related("player", "user")
+        .order_by("created_at")
+    )
 
 
 def running_totals(result: dict) -> list[dict]:

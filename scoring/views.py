@@ -85,11 +85,13 @@ def session_sheets(request, slug: str, number: int):
     )
 
 
-def _forms(request, *, tournament, session, table, sheet, seats, mode):
+def _forms(request, *, tournament, session, table, sheet, seats, mode, disputed=False):
     """The sheet form of the chosen mode, bound to the POST or filled from the stored sheet."""
-    # A correction of a confirmed sheet needs a reason; merely checking the totals does not.
+    # A correction of a confirmed or disputed sheet needs a reason; merely checking the
+    # totals does not.
     checking = request.POST.get("action") == "check"
     confirmed = bool(sheet and sheet.is_confirmed) and not checking
+    disputed = disputed and not checking
     data = request.POST if request.method == "POST" else None
     version = sheet.version if sheet else 0
     stored = sheet.entry if sheet and sheet.mode == mode else {}
@@ -98,7 +100,12 @@ def _forms(request, *, tournament, session, table, sheet, seats, mode):
     marks = _substitute_marks(tournament, session, table, seats, stored)
     for i, kind in enumerate(marks):
         initial[f"substitute_{i}"] = kind
-    common = {"tournament": tournament, "names": names, "confirmed": confirmed}
+    common = {
+        "tournament": tournament,
+        "names": names,
+        "confirmed": confirmed,
+        "disputed": disputed,
+    }
     if mode == ScoreSheet.Mode.FINAL:
         if stored:
             for i in range(4):
@@ -135,6 +142,7 @@ def sheet(request, slug: str, number: int, table_number: int):
     mode = request.POST.get("mode") or request.GET.get("mode")
     if mode not in ScoreSheet.Mode.values:
         mode = current.mode if current else ScoreSheet.Mode.FINAL
+    disputes = selectors.current_disputes(current)
     form, formset = _forms(
         request,
         tournament=tournament,
@@ -143,6 +151,7 @@ def sheet(request, slug: str, number: int, table_number: int):
         sheet=current,
         seats=seats,
         mode=mode,
+        disputed=bool(disputes),
     )
     conflict = None
     mine_lines: list[str] = []
@@ -196,6 +205,7 @@ def sheet(request, slug: str, number: int, table_number: int):
             "seats": seats.seats,
             "names": seats.names,
             "sheet": current,
+            "disputes": disputes,
             "mode": mode,
             "form": form,
             "formset": formset,

@@ -28,7 +28,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from referee.models import Disqualification, Penalty, Substitution
+from referee.models import Disqualification, Penalty, ResultsRemoval, Substitution
 from scoring.models import ReportingSettings
 from scoring.services import sheet_confirm, sheet_save
 from tournament.models import (
@@ -153,6 +153,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:registration_action": E(ORGANISER, "POST", ok=302),
     "tournament:player_add": E(ORGANISER),
     "tournament:player_edit": E(ORGANISER),
+    "tournament:registration_withdraw": E(ORGANISER),  # asks first (issue 25.8)
     "tournament:player_import": E(ORGANISER),
     "tournament:checkin": E(ORGANISER),
     "tournament:fill_from_reserves": E(ORGANISER, "POST", ok=302),
@@ -227,6 +228,8 @@ EXPECTATIONS: dict[str, Expect] = {
     "referee:penalty_correct": E(STAFF_LOGIN),
     "referee:substitution_withdraw": E(STAFF_LOGIN),
     "referee:disqualification_withdraw": E(STAFF_LOGIN),
+    "referee:results_removal": E(STAFF_LOGIN),
+    "referee:results_removal_withdraw": E(STAFF_LOGIN),
     # scoring/reporting/views.py: players report their own table's sheet (issue 18)
     "reporting:my_table": E(PUBLIC_LOGIN),
     # The player's table 1 is confirmed in the world: back to his table's page.
@@ -394,6 +397,9 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
     disqualification = Disqualification.objects.create(
         tournament=tournament, player=players[6], reason="cheating", created_by=referee
     )
+    removal = ResultsRemoval.objects.create(
+        tournament=tournament, player=players[5], reason="ill", created_by=referee
+    )
     team = Team.objects.create(tournament=tournament, name="Owls")
     Registration.objects.filter(player__in=players[:2]).update(team=team)
     seating_job = SeatingJob.objects.create(
@@ -411,6 +417,7 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
         "penalty": penalty.pk,
         "substitution": substitution.pk,
         "disqualification": disqualification.pk,
+        "removal": removal.pk,
         "seating_job": seating_job.pk,
         "team": team.pk,
     }
@@ -448,12 +455,14 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "tournament:player_edit": "registration_pk",
         "tournament:accounts_undo": "registration_pk",
         "tournament:accounts_decide": "registration_pk",  # no such request: told, 302
+        "tournament:registration_withdraw": "registration_pk",
         "tournament:team_edit": "team",
         "tournament:team_delete": "team",
         "referee:penalty_withdraw": "penalty",
         "referee:penalty_correct": "penalty",
         "referee:substitution_withdraw": "substitution",
         "referee:disqualification_withdraw": "disqualification",
+        "referee:results_removal_withdraw": "removal",
         "tournament:seating_job": "seating_job",
         "tournament:seating_job_state": "seating_job",
         "tournament:seating_job_input": "seating_job",

@@ -15,7 +15,7 @@ from django_countries.fields import CountryField
 from simple_history.models import HistoricalRecords
 
 from .ema import is_valid_ema_number
-from .names import clean_name, name_sort_key
+from .names import clean_name, name_sort_key, search_key
 
 # The presets of the rules core (scoring/rules/rulesets.py); names are part of the public
 # JSON interface, so they are safe to store.
@@ -235,12 +235,15 @@ class Player(models.Model):
     # How people sort the name (tournament/names.py), kept in the row so that every list,
     # paginated or not, is ordered by the database.
     sort_name = models.CharField(max_length=200, blank=True, editable=False, db_index=True)
+    # Both names without case and accents (tournament/names.py ``search_key``): "wrobel" finds
+    # "Wróbel" at check-in, in the player list and at the desk (issue 25.10).
+    search_name = models.CharField(max_length=200, blank=True, editable=False, db_index=True)
     # Corrections of a player's details (a misspelt name, a wrong EMA number) are kept: who,
     # when, before and after (issue 14). The EMA file is sent from these fields.
     # A change of team (per tournament, Registration.team) goes into the same history as a
     # record of the details as they were, with ``team_change`` saying which (teams.py).
     history = HistoricalRecords(
-        excluded_fields=["user", "sort_name", "owner", "copy_of", "link_method"],
+        excluded_fields=["user", "sort_name", "search_name", "owner", "copy_of", "link_method"],
         bases=[TeamChangeRecord],
     )
 
@@ -263,9 +266,10 @@ class Player(models.Model):
     def save(self, *args, **kwargs) -> None:
         self.clean_names()
         self.sort_name = name_sort_key(self.first_name, self.last_name)
+        self.search_name = search_key(self.first_name, self.last_name)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and {"first_name", "last_name"} & set(update_fields):
-            kwargs["update_fields"] = {*update_fields, "sort_name"}
+            kwargs["update_fields"] = {*update_fields, "sort_name", "search_name"}
         super().save(*args, **kwargs)
 
     def clean(self) -> None:
@@ -324,6 +328,12 @@ class Registration(models.Model):
         "Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="registrations"
     )
     registered_at = models.DateTimeField(auto_now_add=True)
+    # A withdrawal is asked first and kept (issue 25.8): when, by whom, why.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    withdrawal_reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["player__sort_name"]

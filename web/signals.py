@@ -35,7 +35,12 @@ def tournament_of(instance) -> int | None:
 
 # Rows that only the results pages show (see SCOPES in web.cache), and those only
 # the seating pages and the clock show; every other row changes both.
-RESULTS_ONLY = {"scoring.ScoreSheet", "scoring.StandingsSettings", "referee.Penalty"}
+RESULTS_ONLY = {
+    "scoring.ScoreSheet",
+    "scoring.StandingsSettings",
+    "referee.Penalty",
+    "referee.ResultsRemoval",
+}
 SEATING_ONLY = {"tournament.TableFinish"}
 
 
@@ -79,6 +84,7 @@ def connect() -> None:
         "referee.Penalty",
         "referee.Substitution",
         "referee.Disqualification",
+        "referee.ResultsRemoval",
     ):
         model = apps.get_model(label)
         post_save.connect(row_changed, sender=model, dispatch_uid=f"public-pages-{label}")

@@ -114,6 +114,7 @@ def player_sheet_save(
         expected_version=expected_version,
         user=user,
         reason="",
+        referee_correction=False,
     )
     # Saved again without a change, the sheet keeps its version (``sheet_save``), and the
     # player's answer to that version is already there: kept, not stored twice (creating it

@@ -117,6 +117,10 @@ def test_an_event_day_from_the_dashboard(page, transactional_db):
             gone = Player.objects.get(last_name="Player05")
             page.click(".manage-links >> text=Players")
             page.click(f"[aria-label='Withdraw {gone}']")
+            # Asked first (issue 25.8): the seats it frees, and a reason.
+            assert "session 3" in page.locator("#seats-freed").inner_text()
+            page.fill("textarea[name=reason]", "ill")
+            page.click(f"button:has-text('Yes, withdraw {gone}')")
             message = page.locator(".messages").inner_text()
             assert "Empty seats in the sessions still to play: session 3" in message
             page.goto("/t/day-open/dashboard/")

@@ -173,7 +173,8 @@ def test_a_dispute_goes_to_the_desk_in_red_and_a_referee_settles_it(
     # The referee corrects and confirms it on the usual sheet page.
     client.force_login(referee)
     url = reverse("scoring:sheet", args=["test-open", 1, 1])
-    assert client.post(url, final_post([41000, 27000, 30000, 22000], version=1)).status_code == 302
+    fixed = final_post([41000, 27000, 30000, 22000], version=1, reason="North checked: 22,000")
+    assert client.post(url, fixed).status_code == 302
     sheet = sheet1(running)
     client.post(reverse("scoring:confirm", args=["test-open", 1, 1]), {"version": sheet.version})
     sheet.refresh_from_db()

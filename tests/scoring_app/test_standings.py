@@ -380,7 +380,9 @@ def test_result_pages_queries_do_not_grow(
         reverse("tournament:player", args=[slug, people[0].pk]),
     ]
     for url in urls:
-        with django_assert_max_num_queries(16):
+        # 18: the player page reads the standings' own rows (issue 25.1), a fixed number of
+        # queries more; the same bound for 8 players and 1 session as for 40 and 4.
+        with django_assert_max_num_queries(18):
             assert client.get(url).status_code == 200
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext, gettext_lazy
 
 from referee.models import Penalty
+from referee.selectors import SheetChombo, sheet_chombo_entries
 from scoring.models import ScoreSheet, SheetVersion
 from tournament.ema import is_valid_ema_number
 from tournament.models import Registration, Seat, Session, Tournament
@@ -32,6 +33,8 @@ class BoardRow:
     sheet_state: str = MISSING
     late: list[str] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
+    # Chombo written on the table's score sheet (issue 25.6): they count like the desk's.
+    sheet_chombos: list[SheetChombo] = field(default_factory=list)
 
     @property
     def sheet_label(self) -> str:
@@ -41,7 +44,7 @@ class BoardRow:
 def session_board(session: Session) -> list[BoardRow]:
     """Each seated table of the session: its players, its sheet, late players, penalties.
 
-    Four queries, whatever the number of tables.
+    Six queries, whatever the number of tables.
     """
     rows: dict[int, BoardRow] = {}
     for seat in (
@@ -77,6 +80,10 @@ def session_board(session: Session) -> list[BoardRow]:
         row.penalties.append(penalty)
         if penalty.kind == Penalty.Kind.LATE:
             row.late.append(f"{penalty.player} ({penalty.minutes or '?'} min)")
+    for chombo in sheet_chombo_entries(session.tournament, session=session):
+        row = rows.get(chombo.table.pk)
+        if row is not None:
+            row.sheet_chombos.append(chombo)
     return list(rows.values())
 
 
@@ -187,3 +194,22 @@ def session_checks(tournament: Tournament) -> list[SessionCheck]:
             )
         )
     return checks
+
+
+def final_check_notes(tournament: Tournament) -> list[str]:
+    """What the final check shows besides its problems: the players the head referee removed
+    from the final results (EMA 5.8, last sentence), who decided and why; the EMA file leaves
+    them out."""
+    from referee.selectors import removed_from_results
+
+    return [
+        gettext(
+            "{player} is removed from the final results (EMA 5.8) and left out of the EMA "
+            "file: {reason} ({who})."
+        ).format(
+            player=removal.player,
+            reason=removal.reason,
+            who=removal.created_by.get_username() if removal.created_by else "?",
+        )
+        for removal in removed_from_results(tournament)
+    ]

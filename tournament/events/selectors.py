@@ -318,7 +318,7 @@ def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> lis
     from django.urls import reverse
 
     from scoring.models import ScoreSheet
-    from tournament.events.board import final_check
+    from tournament.events.board import final_check, final_check_notes
     from tournament.seating.services import seat_vacancies
 
     slug = tournament.slug
@@ -407,12 +407,18 @@ def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> lis
             ),
         ]
     problems = final_check(tournament)
+    notes = final_check_notes(tournament)
     steps += [
         Step(
             gettext("Final check"),
             not problems,
-            " ".join(problems)
-            or gettext("Every sheet confirmed, substitutes answered, EMA numbers valid."),
+            " ".join(
+                (
+                    problems
+                    or [gettext("Every sheet confirmed, substitutes answered, EMA numbers valid.")]
+                )
+                + notes
+            ),
             url("final_check"),
         ),
         Step(

@@ -273,6 +273,7 @@ def final_check(request, slug: str):
         {
             "tournament": tournament,
             "problems": problems,
+            "notes": board.final_check_notes(tournament),
             "sessions": board.session_checks(tournament),
         },
     )

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy
 from django_countries import countries
 
 from tournament.models import Registration
-from tournament.names import clean_name
+from tournament.names import clean_name, fold
 
 STATUS_CHOICES = [*Registration.Status.choices, ("reserve", gettext_lazy("Reserve"))]
 
@@ -55,9 +55,9 @@ class RegistrationFilter(django_filters.FilterSet):
     def search(self, queryset, name, value):
         # Cleaned as names are stored: PostgreSQL refuses a NUL byte in a query (a 500).
         for word in clean_name(value).split():
+            # Names without case and accents ("wrobel" finds "Wróbel", issue 25.10).
             queryset = queryset.filter(
-                Q(player__first_name__icontains=word)
-                | Q(player__last_name__icontains=word)
+                Q(player__search_name__contains=fold(word))
                 | Q(player__ema_number__startswith=word)
                 | Q(player__club__icontains=word)
             )

@@ -218,3 +218,14 @@ class TeamForm(forms.Form):
                 % {"size": self.size, "count": len(members)}
             )
         return members
+
+
+class WithdrawalForm(forms.Form):
+    """Why a player is withdrawn (issue 25.8): stored with the registration, when and by whom."""
+
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("e.g. ill, cancelled by e-mail, left after session 3"),
+    )

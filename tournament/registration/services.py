@@ -172,7 +172,12 @@ def registration_self_register(
 
 @transaction.atomic
 def registration_withdraw(
-    *, registration: Registration, by_player: bool = False
+    *,
+    registration: Registration,
+    by_player: bool = False,
+    user=None,
+    reason: str = "",
+    now=None,
 ) -> Registration | None:
     """Withdraw; the first on the waiting list moves up. Returns who moved up, if anyone.
 
@@ -196,7 +201,20 @@ def registration_withdraw(
     registration.status = Status.WITHDRAWN
     registration.checked_in = False
     registration.fills_in = False
-    registration.save(update_fields=["status", "checked_in", "fills_in"])
+    # Kept (issue 25.8): when, by whom and why; the organiser's page asks for the reason.
+    registration.withdrawn_at = now or timezone.now()
+    registration.withdrawn_by = user
+    registration.withdrawal_reason = (reason or "").strip()
+    registration.save(
+        update_fields=[
+            "status",
+            "checked_in",
+            "fills_in",
+            "withdrawn_at",
+            "withdrawn_by",
+            "withdrawal_reason",
+        ]
+    )
     seats_vacate(tournament=tournament, player=registration.player)
     return _promote_waiting(registration.tournament)
 

@@ -24,6 +24,11 @@ urlpatterns = [
     ),
     path("<slug:slug>/players/add/", views.player_add, name="player_add"),
     path("<slug:slug>/players/<id:pk>/edit/", views.player_edit, name="player_edit"),
+    path(
+        "<slug:slug>/players/<id:pk>/withdraw/",
+        views.registration_withdraw_confirm,
+        name="registration_withdraw",
+    ),
     path("<slug:slug>/players/import/", views.player_import, name="player_import"),
     path("<slug:slug>/check-in/", views.checkin, name="checkin"),
     path(

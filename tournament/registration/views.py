@@ -8,6 +8,7 @@ goes to a person who can log in. The account and the player record are made in o
 from __future__ import annotations
 
 import base64
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -38,11 +39,12 @@ from tournament.registration.forms import (
     PlayerEditForm,
     RegistrationAddForm,
     SignUpForm,
+    WithdrawalForm,
 )
 from tournament.registration.importing import ImportFileError, read_player_file
 from tournament.registration.ownership import may_see_private, owns_details
 from tournament.registration.tables import RegistrationTable
-from tournament.seating.services import seat_vacancies
+from tournament.seating.services import seat_vacancies, seats_to_vacate
 from web.converters import parse_id
 from web.query import paginate_table
 
@@ -161,7 +163,9 @@ def withdraw(request, slug: str):
         messages.error(request, gettext("You are not registered for this tournament."))
     else:
         try:
-            reg_services.registration_withdraw(registration=registration, by_player=True)
+            reg_services.registration_withdraw(
+                registration=registration, by_player=True, user=request.user
+            )
         except ServiceError as error:
             messages.error(request, error.message)
         else:
@@ -236,17 +240,72 @@ def _tell_empty_seats(request, tournament: Tournament) -> None:
         )
 
 
+def registration_withdraw_confirm(request, slug: str, pk: int):
+    """Withdraw asks first (issue 25.8): the seats it frees, and a reason, stored with when
+    and by whom.  Never one click."""
+    tournament = organised_tournament(request, slug)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "tournament"), pk=pk, tournament=tournament
+    )
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if not (back.startswith("/") and url_has_allowed_host_and_scheme(back, {request.get_host()})):
+        back = reverse("tournament:players", args=[tournament.slug])
+    if registration.status == Registration.Status.WITHDRAWN:
+        messages.info(
+            request,
+            gettext("{player} has already withdrawn.").format(player=registration.player),
+        )
+        return redirect(back)
+    form = WithdrawalForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            outcome = reg_services.registration_withdraw(
+                registration=registration, user=request.user, reason=form.cleaned_data["reason"]
+            )
+        except ServiceError as error:
+            form_error(form, error)
+        else:
+            messages.success(
+                request, gettext("{player} has withdrawn.").format(player=registration.player)
+            )
+            if outcome is not None:
+                messages.info(
+                    request,
+                    gettext("{player} moves up from the waiting list (to be confirmed).").format(
+                        player=outcome.player
+                    ),
+                )
+            _tell_empty_seats(request, tournament)
+            return redirect_back(request, tournament, "tournament:players")
+    return render(
+        request,
+        "tournament/manage/withdraw_confirm.html",
+        {
+            "tournament": tournament,
+            "registration": registration,
+            "seats": seats_to_vacate(tournament=tournament, player=registration.player),
+            "started": selectors.event_started(tournament),
+            "form": form,
+            "back": back,
+        },
+    )
+
+
 @require_POST
 def registration_action(request, slug: str, pk: int, action: str):
     tournament = organised_tournament(request, slug)
     registration = get_object_or_404(
         Registration.objects.select_related("player", "tournament"), pk=pk, tournament=tournament
     )
+    if action == "withdraw":
+        # Never one click (issue 25.8): the page that asks, with the seats and a reason.
+        url = reverse("tournament:registration_withdraw", args=[tournament.slug, registration.pk])
+        return redirect(f"{url}?{urlencode({'next': request.POST.get('next', '')})}")
     if action not in REGISTRATION_ACTIONS:
         messages.error(request, gettext("Unknown action “{action}”.").format(action=action))
         return redirect_back(request, tournament, "tournament:players")
     try:
-        outcome = REGISTRATION_ACTIONS[action](registration)
+        REGISTRATION_ACTIONS[action](registration)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
@@ -256,14 +315,7 @@ def registration_action(request, slug: str, pk: int, action: str):
                 player=registration.player, value=action.replace("-", " ")
             ),
         )
-        if action == "withdraw" and outcome is not None:
-            messages.info(
-                request,
-                gettext("{player} moves up from the waiting list (to be confirmed).").format(
-                    player=outcome.player
-                ),
-            )
-        if action in ("withdraw", "stop-filling"):
+        if action == "stop-filling":
             _tell_empty_seats(request, tournament)
     return redirect_back(request, tournament, "tournament:players")
 
@@ -459,7 +511,6 @@ def players(request, slug: str):
 
 REGISTRATION_ACTIONS = {
     "confirm": lambda r: reg_services.registration_confirm(registration=r),
-    "withdraw": lambda r: reg_services.registration_withdraw(registration=r),
     "reserve": lambda r: reg_services.registration_set_reserve(registration=r, reserve=True),
     "player": lambda r: reg_services.registration_set_reserve(registration=r, reserve=False),
     "counts": lambda r: reg_services.registration_set_results_count(registration=r, counts=True),

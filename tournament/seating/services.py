@@ -888,6 +888,21 @@ class Vacancy:
         return f"session {self.session.number}, {self.table} {Wind(self.wind).label}"
 
 
+def seats_to_vacate(*, tournament: Tournament, player: Player, lock: bool = False) -> list[Seat]:
+    """The seats a withdrawal would free (``seats_vacate``), session by session: shown on
+    the page that asks before withdrawing (issue 25.8).  Two queries."""
+    seats = Seat.objects.filter(session__tournament=tournament, player=player)
+    if lock:
+        seats = seats.select_for_update()
+    seats = list(seats.select_related("session", "table").order_by("session__number"))
+    with_sheets = set(
+        Session.objects.filter(
+            pk__in=[s.session_id for s in seats], sheets__isnull=False
+        ).values_list("pk", flat=True)
+    )
+    return [s for s in seats if not lock_reason(s.session, has_sheets=s.session_id in with_sheets)]
+
+
 def seats_vacate(*, tournament: Tournament, player: Player) -> list[Vacancy]:
     """Take a player who no longer plays out of every session that may still change.
 
@@ -896,18 +911,7 @@ def seats_vacate(*, tournament: Tournament, player: Player) -> list[Vacancy]:
     lose it, so that no page shows a player who will not come and the desk sees the table
     short of one until a reserve takes the seat (seats_fill).
     """
-    seats = list(
-        Seat.objects.select_for_update()
-        .filter(session__tournament=tournament, player=player)
-        .select_related("session", "table")
-        .order_by("session__number")
-    )
-    with_sheets = set(
-        Session.objects.filter(
-            pk__in=[s.session_id for s in seats], sheets__isnull=False
-        ).values_list("pk", flat=True)
-    )
-    freed = [s for s in seats if not lock_reason(s.session, has_sheets=s.session_id in with_sheets)]
+    freed = seats_to_vacate(tournament=tournament, player=player, lock=True)
     Seat.objects.filter(pk__in=[s.pk for s in freed]).delete()
     public_pages_changed(tournament.pk)  # seats send no signal of their own
     return [Vacancy(s.session, s.table, s.wind) for s in freed]

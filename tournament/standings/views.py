@@ -283,8 +283,8 @@ def session_results_projector_rows(request, slug: str, number: int):
 def player_page(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
     player = get_object_or_404(Player, pk=player_id)
-    sessions = selectors.player_sessions(tournament, player)
-    if not sessions and not tournament.registrations.filter(player=player).exists():
+    event = selectors.player_event(tournament, player)
+    if not event.sessions and not tournament.registrations.filter(player=player).exists():
         raise Http404(gettext("This player is not in this tournament."))
     return render(
         request,
@@ -292,8 +292,9 @@ def player_page(request, slug: str, player_id: int):
         {
             "tournament": tournament,
             "player": player,
-            "sessions": sessions,
-            "chart": selectors.score_chart(sessions),
+            "sessions": event.sessions,
+            "row": event.row,
+            "chart": selectors.score_chart(event.sessions),
             "hand_stats": player_hand_statistics(tournament, player),
         },
     )
