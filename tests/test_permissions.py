@@ -197,6 +197,8 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:seating_manage": E(ORGANISER),
     "tournament:seating_generate": E(ORGANISER, "POST", ok=302),
     "tournament:seating_fix_table": E(ORGANISER, "POST", ok=302),
+    "tournament:seating_fill": E(ORGANISER),
+    "tournament:seating_import": E(ORGANISER),
     "tournament:seating_quality": E(PUBLIC),
     "tournament:seating_job": E(ORGANISER),
     "tournament:seating_job_state": E(ORGANISER),

@@ -595,6 +595,8 @@ class SeatingJob(models.Model):
     class Method(models.TextChoices):
         PLAN = "plan", gettext_lazy("Plan of the remaining sessions")
         SWISS = "swiss", gettext_lazy("Swiss: the next session by the standings")
+        # Issue 29: the organiser's own plan from a file (tournament/seating/plan_import.py).
+        IMPORT = "import", gettext_lazy("Plan imported from a file")
 
     class State(models.TextChoices):
         QUEUED = "queued", gettext_lazy("Waiting for a worker")

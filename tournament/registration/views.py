@@ -204,6 +204,10 @@ def confirm_pending(request, slug: str):
 @require_POST
 def fill_from_reserves(request, slug: str):
     tournament = organised_tournament(request, slug)
+    if seat_vacancies(tournament):
+        # Issue 25, item 3: seats left empty after the seating are filled by the reserve the
+        # organiser chooses, seeing what each would cost in repeats.
+        return redirect("tournament:seating_fill", slug=slug)
     try:
         result = reg_services.field_fill_from_reserves(tournament=tournament)
     except ServiceError as error:

@@ -23,8 +23,12 @@ from tournament.models import (
     Wind,
 )
 from tournament.registration import selectors as registration_selectors
-from tournament.seating.core import metrics
-from tournament.seating.services import disqualified_player_ids, sessions_with_locks
+from tournament.seating.core import metrics, quality
+from tournament.seating.services import (
+    disqualified_player_ids,
+    seat_vacancies,
+    sessions_with_locks,
+)
 
 
 def latest_jobs(tournament: Tournament, limit: int = 10) -> list[SeatingJob]:
@@ -194,8 +198,18 @@ def meeting_chart(histogram: dict[int, int]) -> dict:
     }
 
 
-def seating_quality(tournament: Tournament) -> Quality:
-    """Repeated meetings, repeated tables and wind balance over every seated session."""
+@dataclass
+class SeatedGrid:
+    """Every seated session of a tournament as the core's rounds, read from the Seat rows:
+    hand changes, fills from the reserves and imported plans included."""
+
+    sessions: list[int]  # session numbers, one per round
+    rounds: list[list[list[int]]]  # round -> table (by number order) -> player pks E..N
+    seats: list[tuple[int, int, int, int]]  # session number, table number, wind, player pk
+    fixed: set[int]  # players fixed to a table (left out of repeated tables)
+
+
+def seated_grid(tournament: Tournament) -> SeatedGrid:
     seats = list(
         Seat.objects.filter(session__tournament=tournament).values_list(
             "session__number", "table__number", "wind", "player_id"
@@ -207,14 +221,41 @@ def seating_quality(tournament: Tournament) -> Quality:
     rounds: dict[int, list[list[int]]] = {n: [[] for _ in table_numbers] for n in numbers}
     for number, table, _, player in sorted(seats, key=lambda s: (s[0], s[1], s[2])):
         rounds[number][position[table]].append(player)
-    grid = [rounds[n] for n in numbers]
-    people = {p for *_, p in seats}
-    names = {p.pk: f"{p.last_name}, {p.first_name}" for p in Player.objects.filter(pk__in=people)}
     fixed = set(
         tournament.registrations.filter(fixed_table__isnull=False).values_list(
             "player_id", flat=True
         )
     )
+    return SeatedGrid(
+        sessions=numbers, rounds=[rounds[n] for n in numbers], seats=seats, fixed=fixed
+    )
+
+
+def quality_now(tournament: Tournament, grid: SeatedGrid | None = None) -> dict:
+    """The seating's quality figures as it stands now (issue 25, item 4): the one
+    computation behind every figure of seating quality on every page and in the job's JSON.
+    A job's ``result`` keeps the figures of the seating it generated, which hand changes and
+    fills from the reserves may since have changed."""
+    grid = grid or seated_grid(tournament)
+    figures = quality(grid.rounds, exclude_from_tables=grid.fixed).as_dict()
+    # The winds from the seats themselves: a table short of a player (an empty seat after a
+    # withdrawal) has fewer entries than winds, so its list positions are not its winds.
+    winds: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(metrics.WINDS, 0))
+    for _, _, wind, player in grid.seats:
+        winds[player][metrics.WINDS[wind]] += 1
+    figures["max_wind_imbalance"] = max(
+        (max(c.values()) - min(c.values()) for c in winds.values()), default=0
+    )
+    return figures
+
+
+def seating_quality(tournament: Tournament) -> Quality:
+    """Repeated meetings, repeated tables and wind balance over every seated session."""
+    grid_now = seated_grid(tournament)
+    figures = quality_now(tournament, grid_now)
+    seats, numbers, grid, fixed = grid_now.seats, grid_now.sessions, grid_now.rounds, grid_now.fixed
+    people = {p for *_, p in seats}
+    names = {p.pk: f"{p.last_name}, {p.first_name}" for p in Player.objects.filter(pk__in=people)}
 
     met_in: dict[tuple[int, int], list[int]] = defaultdict(list)
     for number, rnd in zip(numbers, grid, strict=True):
@@ -246,15 +287,15 @@ def seating_quality(tournament: Tournament) -> Quality:
         ((names[p], c, max(c.values()) - min(c.values())) for p, c in winds.items()),
         key=lambda row: (-row[2], row[0]),
     )
-    histogram = metrics.meeting_histogram(grid, people)
+    histogram = {int(k): v for k, v in figures["meeting_histogram"].items()}
     return Quality(
         sessions=numbers,
         players=len(people),
-        repeated_meetings=metrics.repeated_meetings(grid),
+        repeated_meetings=figures["repeated_meetings"],
         repeated_pairs=repeated_pairs,
-        repeated_table_visits=metrics.repeated_table_visits(grid, exclude=fixed),
+        repeated_table_visits=figures["repeated_table_visits"],
         repeated_tables=repeated_tables,
-        max_wind_imbalance=max((row[2] for row in wind_rows), default=0),
+        max_wind_imbalance=figures["max_wind_imbalance"],
         wind_rows=wind_rows,
         histogram=histogram,
         chart=meeting_chart(histogram),
@@ -318,6 +359,7 @@ def manage_context(tournament: Tournament) -> dict:
     return {
         "sessions": sessions,
         "needs_reseat": [s.number for s in sessions if s.reseat],
+        "vacancies": len(seat_vacancies(tournament)),
         # Seated and still to play: a new generation replaces them (asked first).
         "replaceable": [s.number for s in sessions if s.seated and not s.lock],
         "field": registration_selectors.field_status(tournament),
