@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0012_teams'),
+        ('tournament', '0014_results25_search_name_withdrawal'),
     ]
 
     operations = [
