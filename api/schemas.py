@@ -140,6 +140,10 @@ class StandingOut(Schema):
     played: int
     sessions: list[SessionPoints]
     note: str = Field(description='"", "substitute" or "disqualified".')
+    stage: str = Field("", description="The last stage the player reached; empty if none.")
+    stage_total: float | None = Field(
+        None, description="The player's total in that stage, carried points included."
+    )
 
 
 class StandingsPage(Page):

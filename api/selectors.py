@@ -165,6 +165,8 @@ def standings(tournament: Tournament, after_session: int | None) -> dict:
                     {"session": n, "points": points} for n, points in sorted(row.by_session.items())
                 ],
                 "note": row.note,
+                "stage": row.stage,
+                "stage_total": row.stage_total,
             }
             for row in data.rows
         ],

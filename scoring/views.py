@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
@@ -16,6 +17,8 @@ from scoring.rules.substitutes import FROM_START
 from tournament.models import Session, Table, Tournament
 from tournament.pages import staffed_tournament
 from tournament.permissions import require_organiser, require_view
+from tournament.stages import selectors as stage_selectors
+from tournament.stages.services import live_hands_record
 from web.converters import parse_id
 
 from . import selectors
@@ -314,6 +317,9 @@ def sheet_check(request, slug: str, number: int, table_number: int):
             )
         return JsonResponse({"ok": False, "error": message, "error_hand": index})
     hands = [form.hand() for form in formset.forms if not form.is_blank()]
+    # A stage table's hands go to the stream page as they are checked (issue 28).
+    if stage_selectors.is_stage_session(session):
+        live_hands_record(session=session, table=table, hands=hands, now=timezone.now())
     return JsonResponse(selectors.hands_preview(tournament, hands, names))
 
 

@@ -37,6 +37,8 @@ from tournament.models import (
     SeatingJob,
     Session,
     Staff,
+    Stage,
+    StageEntry,
     Table,
     Team,
     Tournament,
@@ -165,6 +167,17 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:team_new": E(ORGANISER),
     "tournament:team_edit": E(ORGANISER),
     "tournament:team_delete": E(ORGANISER, "POST", ok=302),
+    # Championship stages (issue 28); the actions refused by the stage's state come back to
+    # the stages page with the reason.
+    "tournament:stages": E(ORGANISER),
+    "tournament:stage_edit": E(ORGANISER),
+    "tournament:stage_delete": E(ORGANISER, "POST", ok=302),
+    "tournament:stage_cut": E(ORGANISER, "POST", ok=302),
+    "tournament:stage_cut_undo": E(ORGANISER, "POST", ok=302),
+    "tournament:stage_replace": E(ORGANISER, "POST", ok=302, reason="Ill"),
+    "tournament:stage_seat": E(ORGANISER, "POST", ok=302),
+    "tournament:stream": E(PUBLIC),
+    "tournament:stream_state": E(PUBLIC),
     # tournament/registration/views.py
     "tournament:register": E(PUBLIC_LOGIN),
     "tournament:withdraw": E(PUBLIC_LOGIN, "POST", ok=302),
@@ -402,6 +415,16 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
     removal = ResultsRemoval.objects.create(
         tournament=tournament, player=players[5], reason="ill", created_by=referee
     )
+    # A final table of one session (session 2), cut: A1 in, nobody in line.
+    final = Stage.objects.create(
+        tournament=tournament,
+        order=1,
+        name="Final",
+        sessions=1,
+        advancing=4,
+        cut_at=dt.datetime(2026, 5, 2, tzinfo=dt.UTC),
+    )
+    StageEntry.objects.create(stage=final, player=players[0], seed=1)
     team = Team.objects.create(tournament=tournament, name="Owls")
     Registration.objects.filter(player__in=players[:2]).update(team=team)
     seating_job = SeatingJob.objects.create(
@@ -478,6 +501,8 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "action": "confirm",
         "decision": "decline",
         "fmt": "csv",
+        "order": 1,
+        "seed": 1,
         # the admin's
         "object_id": "1",
         "content_type_id": "1",

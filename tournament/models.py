@@ -683,3 +683,7 @@ class FormToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.path} ({self.created_at:%Y-%m-%d %H:%M})"
+
+
+# Feature models kept in their package, imported here so that Django finds them.
+from .stages.models import LiveHands, Stage, StageEntry  # noqa: E402, F401

@@ -35,6 +35,7 @@ from tournament.pages import (
 from tournament.permissions import may_create_tournament, require_may_create_tournament
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors as seating_selectors
+from tournament.stages import selectors as stage_selectors
 from web.converters import parse_id
 
 
@@ -65,6 +66,8 @@ def tournament_new(request):
 def dashboard(request, slug: str):
     tournament = organised_tournament(request, slug)
     context = selectors.dashboard(tournament, timezone.now())
+    # Championship stages (issue 28): who is in, who is next.
+    context["stages"] = stage_selectors.stages_page(tournament)[0]
     return render(
         request, "tournament/manage/dashboard.html", {"tournament": tournament, **context}
     )

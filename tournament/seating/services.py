@@ -43,6 +43,8 @@ from tournament.registration import selectors as registration_selectors
 from tournament.seating.core import PlanOptions, SeatingError, SwissOptions, plan, quality, swiss
 from tournament.seating.core.metrics import rank_spread
 from tournament.seating.core.replan import replan
+from tournament.seating.grid import quality_now
+from tournament.stages.ranking import staged_session_numbers
 from web.cache import public_pages_changed
 from web.jobs import queue_on_commit
 
@@ -178,7 +180,9 @@ def _history_rounds(
 
 def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingInput:
     """Read the tournament into the core's input; a ServiceError says what is missing."""
-    sessions = sessions_with_locks(tournament)
+    # Championship stages (issue 28) seat their own sessions from their qualifiers.
+    staged = staged_session_numbers(tournament)
+    sessions = [s for s in sessions_with_locks(tournament) if s.number not in staged]
     if not sessions:
         raise ServiceError(
             gettext("The tournament has no sessions: set their number in the settings.")
@@ -1253,8 +1257,6 @@ def seating_plan_import(
         f"{len(players)} players.",
     )
     Session.objects.filter(pk__in=[s.pk for s in targets]).update(seating_job=job)
-    from tournament.seating.selectors import quality_now
-
     job.result = quality_now(tournament)
     job.save(update_fields=["result"])
     public_pages_changed(tournament.pk)

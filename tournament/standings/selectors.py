@@ -27,6 +27,7 @@ from referee.selectors import standings_decisions
 from scoring.rules.absence import MissedSession, left_after, missed_sessions
 from scoring.rules.ranking import places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
+from tournament.stages.ranking import apply_stages, staged_session_numbers
 
 ZERO = Decimal(0)
 REGISTRATION_FIELDS = (
@@ -80,6 +81,8 @@ class StandingRow:
     outside_sessions: Decimal = ZERO
     best_session: Decimal | None = None
     note: str = ""  # "substitute", "disqualified", "removed"
+    stage: str = ""  # the last stage the player reached (tournament/stages/)
+    stage_total: Decimal | None = None  # his total in that stage, carried points included
 
     @property
     def name(self) -> str:
@@ -232,8 +235,12 @@ def standings(
             row.outside_sessions += penalty.points
         else:
             add_to_session(penalty.player_id, penalty.session_number, penalty.points)
+    # A player who left is charged for the preliminary sessions he misses (EMA 5.8), not for
+    # a stage's: those are played by the qualifiers only (tournament/stages/).
+    staged = staged_session_numbers(tournament)
+    preliminary = [number for number in sessions if number not in staged]
     for player_id, missed in _missed_sessions(
-        tournament, ruleset, decisions, registrations, sessions, after_session
+        tournament, ruleset, decisions, registrations, preliminary, after_session
     ).items():
         row = row_of(player_id)
         row.missed = missed
@@ -273,13 +280,16 @@ def standings(
     )
     for place in placed:
         place.row.rank, place.row.note = place.rank, place.note
-    return Standings(
+    data = Standings(
         rows=[place.row for place in placed],
         session_numbers=sessions,
         after_session=after_session,
         tie_break=tie_break,
         desk_by_session=dict(desk_by_session),
     )
+    # Championship stages (issue 28): the stage players first, in their stages' order.
+    apply_stages(tournament, data, session_scores)
+    return data
 
 
 def _missed_sessions(

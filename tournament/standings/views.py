@@ -62,6 +62,8 @@ def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
                 "played": row.played,
                 "penalties": row.penalties,
                 "note": row.note,
+                "stage": row.stage,
+                "stage_total": row.stage_total,
             }
         )
     return records
