@@ -105,7 +105,7 @@ def test_a_renamed_player_is_found_by_the_new_name(people):
 def test_the_data_migration_fills_the_folded_names(people):
     Player.objects.update(search_name="")
     migration = importlib.import_module(
-        "tournament.migrations.0013_results25_search_name_withdrawal"
+        "tournament.migrations.0014_results25_search_name_withdrawal"
     )
     migration.fill_search_names(django_apps, None)
     assert dict(Player.objects.values_list("last_name", "search_name")) == {

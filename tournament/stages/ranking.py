@@ -26,19 +26,26 @@ from .models import Stage, StageEntry
 ZERO = Decimal(0)
 
 
-def staged_session_numbers(tournament) -> set[int]:
-    """The numbers of the sessions the stages play (none without stages).  One query."""
-    stages = list(Stage.objects.filter(tournament=tournament).order_by("order"))
+def stages_in_order(tournament) -> list[Stage]:
+    return list(Stage.objects.filter(tournament=tournament).order_by("order"))
+
+
+def staged_session_numbers(tournament, stages: list[Stage] | None = None) -> set[int]:
+    """The numbers of the sessions the stages play (none without stages).  One query, none
+    when the caller has read the ``stages`` already."""
+    if stages is None:
+        stages = stages_in_order(tournament)
     by_stage = layout(tournament.session_count, stages).by_stage
     return {number for numbers in by_stage.values() for number in numbers}
 
 
-def apply_stages(tournament, data, session_scores) -> None:
+def apply_stages(tournament, data, session_scores, stages: list[Stage] | None = None) -> None:
     """Reorder ``data.rows`` (``Standings``) for the stages cut so far; nothing to do before
     the first cut or for standings after a preliminary session.  Two queries, three with a
     cut stage.  ``session_scores`` is the standings' own per-session computation, passed in
     so that the standings and this layer on them do not import each other."""
-    stages = list(Stage.objects.filter(tournament=tournament).order_by("order"))
+    if stages is None:
+        stages = stages_in_order(tournament)
     if not stages:
         return
     entries = list(

@@ -27,7 +27,7 @@ from referee.selectors import standings_decisions
 from scoring.rules.absence import MissedSession, left_after, missed_sessions
 from scoring.rules.ranking import places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
-from tournament.stages.ranking import apply_stages, staged_session_numbers
+from tournament.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
 
 ZERO = Decimal(0)
 REGISTRATION_FIELDS = (
@@ -237,7 +237,8 @@ def standings(
             add_to_session(penalty.player_id, penalty.session_number, penalty.points)
     # A player who left is charged for the preliminary sessions he misses (EMA 5.8), not for
     # a stage's: those are played by the qualifiers only (tournament/stages/).
-    staged = staged_session_numbers(tournament)
+    stages = stages_in_order(tournament)
+    staged = staged_session_numbers(tournament, stages)
     preliminary = [number for number in sessions if number not in staged]
     for player_id, missed in _missed_sessions(
         tournament, ruleset, decisions, registrations, preliminary, after_session
@@ -288,7 +289,7 @@ def standings(
         desk_by_session=dict(desk_by_session),
     )
     # Championship stages (issue 28): the stage players first, in their stages' order.
-    apply_stages(tournament, data, session_scores)
+    apply_stages(tournament, data, session_scores, stages)
     return data
 
 
