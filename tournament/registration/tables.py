@@ -61,7 +61,13 @@ class RegistrationTable(tables.Table):
         accessor="team__name", verbose_name=gettext_lazy("Team"), attrs=WIDE, default=""
     )
     # Organisers only (see __init__): contact, check-in, and what they can do with a row.
-    email = tables.Column(accessor="player__email", verbose_name=gettext_lazy("E-mail"))
+    # Issue 25.18: an address is one long word; it may break anywhere (site.css td.email), or
+    # it pushed the row's buttons past a laptop's edge.
+    email = tables.Column(
+        accessor="player__email",
+        verbose_name=gettext_lazy("E-mail"),
+        attrs={"td": {"class": "email"}},
+    )
     checked_in = tables.BooleanColumn(verbose_name=gettext_lazy("Checked in"))
     registered_at = tables.DateTimeColumn(
         verbose_name=gettext_lazy("Registered"), format="j M Y H:i"
@@ -109,6 +115,15 @@ class RegistrationTable(tables.Table):
         if not teams:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "team")
         super().__init__(*args, **kwargs)
+        if organiser:
+            # Issue 25.18: the organiser's nine columns and a row's buttons do not fit a
+            # phone side by side: there each row is a card, every value led by its heading
+            # (site.css table.stack).
+            self.attrs = {**self.attrs, "class": "data-table stack"}
+            for bound in self.columns:
+                if bound.header:
+                    td = {**bound.column.attrs.get("td", {}), "data-label": bound.header}
+                    bound.column.attrs = {**bound.column.attrs, "td": td}
 
     def _email(self, record: Registration) -> str:
         if record.player.owner_id != self.tournament_id:
