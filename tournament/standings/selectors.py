@@ -28,6 +28,7 @@ from scoring.rules.absence import MissedSession, left_after, missed_sessions
 from scoring.rules.ranking import places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
 from tournament.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
+from web.cache import cached
 
 ZERO = Decimal(0)
 REGISTRATION_FIELDS = (
@@ -416,8 +417,11 @@ def player_event(tournament: Tournament, player: Player) -> PlayerEvent:
     session's score and the running total, taken from ``standings()``.  A penalty of the
     desk for the whole tournament (no session) counts at the last session shown.
 
-    The standings' queries plus three, whatever the number of sessions."""
-    data = standings(tournament)
+    The standings' queries plus three, whatever the number of sessions; the standings come
+    from the cache under the tournament's results version (``web.cache.cached``), so that
+    after a confirmed sheet the pages of 400 players, each read by its own spectators
+    (issue 27), compute the standings once between them, not once a page."""
+    data = cached(tournament.pk, "standings:every-session", lambda: standings(tournament))
     row = next((r for r in data.rows if r.player.pk == player.pk), None)
     seats = {
         seat.session.number: seat
