@@ -265,19 +265,14 @@ def dashboard(tournament: Tournament, now) -> dict:
             gettext("Make full tables of four"),
             field.ready,
             field.problem or f"{field.size} players at {field.tables_needed} tables",
-            url("checkin"),
-            action=url("fill_from_reserves") if field.can_fill else "",
+            # Once seated, the organiser chooses the reserve who takes the empty seats,
+            # seeing what each would cost in repeats (issue 25.3): the step leads to that
+            # page; before the seating, one click fills the field, earliest checked in first.
+            url("seating_fill") if first and first.seated else url("checkin"),
+            action=url("fill_from_reserves")
+            if field.can_fill and not (first and first.seated)
+            else "",
             action_label=gettext("Fill from the reserves"),
-            # Once seated, the reserves take seats in the sessions to play: asked first.
-            confirm=(
-                gettext(
-                    "{reserves_needed} reserve(s) fill in, the earliest "
-                    "checked in first, and take the empty seats of the "
-                    "sessions still to play."
-                ).format(reserves_needed=field.reserves_needed)
-                if first and first.seated
-                else ""
-            ),
         ),
         Step(
             gettext("Seat session 1"),
