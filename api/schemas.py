@@ -94,13 +94,22 @@ class TableSeating(Schema):
 
 class PlayerSessionOut(Schema):
     session: int
-    table: int
-    wind: Wind
+    table: int | None = Field(description="Null for a session the player missed.")
+    wind: Wind | None = Field(description="Null for a session the player missed.")
     opponents: list[SeatOut]
-    score: float | None = Field(description="Null until the table's sheet is confirmed.")
+    score: float | None = Field(
+        description="The session's score as the standings count it (the confirmed sheet, the "
+        "referee desk's penalties of the session, a missed session's charge); null until "
+        "something counts."
+    )
     place: int | None
+    penalties: float = Field(description="The referee desk's penalties of this session.")
+    missed: Literal["substituted", "left"] | None = Field(
+        description="A session the player missed (EMA 5.8: -15 points and -15 uma): a "
+        "substitute played his seat, or he had left the event."
+    )
     running_total: float | None = Field(
-        description="Sum of the player's confirmed scores up to this session."
+        description="The player's standings total after this session."
     )
 
 
@@ -108,6 +117,8 @@ class PlayerDetail(Schema):
     player: PlayerRef
     club: str
     sessions: list[PlayerSessionOut]
+    rank: int | None = Field(description="The place in the standings; null when unranked.")
+    total: float = Field(description="The total of the standings.")
 
 
 class SeatingPage(Page):
@@ -129,6 +140,10 @@ class StandingOut(Schema):
     played: int
     sessions: list[SessionPoints]
     note: str = Field(description='"", "substitute" or "disqualified".')
+    stage: str = Field("", description="The last stage the player reached; empty if none.")
+    stage_total: float | None = Field(
+        None, description="The player's total in that stage, carried points included."
+    )
 
 
 class StandingsPage(Page):

@@ -91,9 +91,11 @@ def players(tournament: Tournament) -> list[dict]:
 
 def player_detail(tournament: Tournament, player_id: int) -> dict:
     """A player's event as the player page shows it: each session's table, seat, opponents,
-    score and running total (``tournament.standings.selectors.player_sessions``)."""
+    score and running total, and the total of the standings
+    (``tournament.standings.selectors.player_event``)."""
     player = Player.objects.filter(pk=player_id).first()
-    sessions = standings_selectors.player_sessions(tournament, player) if player else []
+    event = standings_selectors.player_event(tournament, player) if player else None
+    sessions = event.sessions if event else []
     if player is None or (
         not sessions and not tournament.registrations.filter(player=player).exists()
     ):
@@ -104,17 +106,21 @@ def player_detail(tournament: Tournament, player_id: int) -> dict:
         "sessions": [
             {
                 "session": s.number,
-                "table": s.seat.table.number,
-                "wind": _wind(s.seat.wind),
+                "table": s.seat.table.number if s.seat is not None else None,
+                "wind": _wind(s.seat.wind) if s.seat is not None else None,
                 "opponents": [
                     {"wind": _wind(o.wind), "player": player_ref(o.player)} for o in s.opponents
                 ],
-                "score": s.result.score if s.result is not None else None,
+                "score": s.score,
                 "place": s.result.rank if s.result is not None else None,
+                "penalties": s.desk_penalties,
+                "missed": s.missed.why if s.missed is not None else None,
                 "running_total": s.running_total,
             }
             for s in sessions
         ],
+        "rank": event.row.rank if event and event.row else None,
+        "total": event.total if event else 0,
     }
 
 
@@ -159,6 +165,8 @@ def standings(tournament: Tournament, after_session: int | None) -> dict:
                     {"session": n, "points": points} for n, points in sorted(row.by_session.items())
                 ],
                 "note": row.note,
+                "stage": row.stage,
+                "stage_total": row.stage_total,
             }
             for row in data.rows
         ],

@@ -13,14 +13,22 @@ One throttle object serves every request of a process, and django-ninja keeps th
 request's key, time and history on it between ``allow_request`` and ``wait``; here they live
 in a thread-local, so that threads serving two clients at once (runserver, gunicorn's gthread
 workers) do not write one client's history under the other's key.
+
+With the cache down (Redis stopped) the limit cannot be counted and is not applied: the API
+answers from the database like the pages do, rather than refusing everyone with a 500.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 
 from django.conf import settings
 from ninja.throttling import SimpleRateThrottle
+
+from web import throttle
+
+logger = logging.getLogger(__name__)
 
 
 def _per_thread(name: str) -> property:
@@ -31,10 +39,16 @@ def _per_thread(name: str) -> property:
 
 
 class _SettingsRateThrottle(SimpleRateThrottle):
+    """django-ninja's throttle, counting with ``web.throttle``'s atomic counter.
+
+    django-ninja keeps each client's history as a list it reads, appends to and writes
+    back: 100 requests at once read the same list, and 68 were answered against a limit of
+    60 (issue 24).  One atomic increment per request counts each of them.
+    """
+
     setting = ""
     key = _per_thread("key")
-    now = _per_thread("now")
-    history = _per_thread("history")
+    left = _per_thread("left")
 
     def __init__(self):
         self._state = threading.local()
@@ -46,7 +60,18 @@ class _SettingsRateThrottle(SimpleRateThrottle):
     def allow_request(self, request) -> bool:
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request)
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request)
+        if self.key is None:
+            return True
+        limit = throttle.Limit(self.scope, count=self.num_requests, seconds=self.duration)
+        allowed = throttle.hit(limit, self.key) <= self.num_requests
+        self.left = None if allowed else throttle.left(limit, self.key)
+        return allowed
+
+    def wait(self) -> float | None:
+        return self.left
 
 
 class AnonymousThrottle(_SettingsRateThrottle):

@@ -1,8 +1,11 @@
 """Seating quality and speed: ``python benchmarks/bench_seating.py [--quick | --cases 40x8]``.
 
-``--issue17`` prints what issue 17 asks for: the sweep of every field 16..120 players (step 4)
-x 4..min(tables, 12) sessions with the worst case of each figure and the total time, the Swiss
-figures at 40 x 8 and 160 x 8 as means over result seeds 1..5, and the re-planning case.
+``--sweep`` prints what issue 29 asks for: every field 16..172 players (step 4) x 4..15
+sessions (narrowed by ``--sweep-low``, ``--sweep-top``, ``--sessions 9-11``), per criterion
+(repeated meetings where none are possible and beyond, table visits, winds, indirect
+meetings, time) the worst case and where, and the shapes that miss the target.
+``--issue17`` adds to it the Swiss figures at 40 x 8 and 160 x 8 as means over result seeds
+1..5, and the re-planning case.
 Times are CPU seconds of this process (``time.process_time``): the machine is shared, and
 wall-clock times there measure the neighbours as much as the planner.
 
@@ -15,6 +18,7 @@ mean rank spread over rounds 2 on (3 = pure rank order) and time. One core, no p
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
@@ -83,20 +87,35 @@ def simulate_swiss(
     )
 
 
-def sweep(seeds: list[int], top: int = 120) -> None:
-    """Every field from 16 to ``top`` players (step 4) and every session count from 4 to
-    min(tables, 12): one plan per size and seed; the worst case of each figure, the total
-    time, and every size whose plan repeats (tables equal to sessions listed apart: there a
-    repeat may be unavoidable)."""
-    cases = [(n, r) for n in range(16, top + 1, 4) for r in range(4, min(n // 4, 12) + 1)]
+def repeat_free_sessions(players: int) -> int:
+    """Sessions a schedule without a repeated meeting reaches (issue 29's target): a player
+    meets three new players a session, so floor((players - 1) / 3); 16 and 20 players: 5
+    (the social golfer problem has no 6-round solution at five tables or fewer)."""
+    if players <= 20:
+        return 5 if players >= 16 else 1
+    return (players - 1) // 3
+
+
+def sweep_cases(low: int, top: int, sessions: list[int]) -> list[tuple[int, int]]:
+    return [(n, r) for n in range(low, top + 1, 4) for r in sessions]
+
+
+def sweep(seeds: list[int], low: int = 16, top: int = 172, sessions: list[int] | None = None):
+    """Every field from ``low`` to ``top`` players (step 4) and every session count of
+    ``sessions`` (4..15): one plan per size and seed; per criterion of issue 29 the worst
+    case and where, the shapes that miss the target, the total and the slowest time."""
+    sessions = sessions or list(range(4, 16))
+    cases = sweep_cases(low, top, sessions)
     worst: dict[str, tuple[float, str]] = {}
-    misses: list[str] = []
-    equal: list[str] = []
+    misses: dict[str, list[str]] = {}
     total = 0.0
 
     def note(name: str, value: float, where: str) -> None:
         if name not in worst or value > worst[name][0]:
             worst[name] = (value, where)
+
+    def miss(name: str, where: str) -> None:
+        misses.setdefault(name, []).append(where)
 
     for n, r in cases:
         for seed in seeds:
@@ -104,28 +123,50 @@ def sweep(seeds: list[int], top: int = 120) -> None:
             result = plan(PlanOptions.from_mapping({"players": n, "rounds": r, "seed": seed}))
             took = time.process_time() - started
             total += took
-            where = f"{n} x {r} seed {seed}"
-            meet = repeated_meetings(result.rounds)
-            tab = repeated_table_visits(result.rounds)
-            note("repeated meetings", meet, where)
-            note("max wind imbalance", max_wind_imbalance(result.rounds), where)
-            note("plan seconds", took, where)
-            if r < n // 4:
-                note("repeated table visits (tables > sessions)", tab, where)
-                if tab or meet:
-                    misses.append(f"{where}: {meet} meetings, {tab} tables")
+            where = f"{n}x{r}/{seed}"
+            q = result.quality
+            tables = n // 4
+            most = max(q.meeting_histogram)
+            if r <= repeat_free_sessions(n):
+                note("repeated meetings (repeat-free possible)", q.repeated_meetings, where)
+                if q.repeated_meetings:
+                    miss("repeated meetings", f"{where}:{q.repeated_meetings}")
             else:
-                note("repeated table visits (tables = sessions)", tab, where)
-                equal.append(f"{where}: {tab}")
-    print(f"sweep: {len(cases)} sizes x {len(seeds)} seeds, 16..{top} players, 4..12 sessions")
-    for name, (value, where) in worst.items():
-        shown = f"{value:.2f}" if isinstance(value, float) else str(value)
-        print(f"  worst {name}: {shown} ({where})")
-    print(f"  total time {total:.1f} CPU s")
+                note("repeated meetings (beyond the bound)", q.repeated_meetings, where)
+                if most >= 3 and q.meeting_histogram.get(0, 0):
+                    miss("third meeting while a pair never met", f"{where}:{most}")
+            note("most meetings of one pair", most, where)
+            if r <= tables:
+                note("repeated table visits (sessions <= tables)", q.repeated_table_visits, where)
+                if q.repeated_table_visits:
+                    miss("table repeats (sessions <= tables)", f"{where}:{q.repeated_table_visits}")
+            else:
+                note("excess table visits (sessions > tables)", q.excess_table_visits, where)
+                if q.excess_table_visits:
+                    miss("excess table visits", f"{where}:{q.excess_table_visits}")
+            note("max wind imbalance", q.max_wind_imbalance, where)
+            if q.max_wind_imbalance > 1:
+                miss("winds beyond 1", where)
+            if q.min_indirect_meetings is not None and r > 4:
+                # Shortfall below the target sqrt(players): worst is the largest.
+                shortfall = math.sqrt(n) - q.min_indirect_meetings
+                note("indirect meetings below sqrt(players)", round(shortfall, 2), where)
+                if shortfall > 0:
+                    miss("indirect meetings < sqrt(players)", f"{where}:{q.min_indirect_meetings}")
+            note("plan seconds", round(took, 2), where)
+            if took > 10:
+                miss("over 10 s", f"{where}:{took:.1f}s")
     print(
-        f"  tables > sessions with a repeat: {len(misses)}" + "".join(f"\n    {m}" for m in misses)
+        f"sweep: {len(cases)} shapes x {len(seeds)} seeds, {low}..{top} players (step 4), "
+        f"sessions {sessions[0]}..{sessions[-1]}",
+        flush=True,
     )
-    print("  tables = sessions, repeated table visits: " + ", ".join(equal))
+    for name, (value, where) in worst.items():
+        print(f"  worst {name}: {value} ({where})")
+    print(f"  total time {total:.1f} CPU s")
+    for name, where in misses.items():
+        print(f"  missed '{name}' at {len(where)}: " + ", ".join(where))
+    return worst, misses
 
 
 def swiss_means(sizes: list[tuple[int, int]], seeds: list[int]) -> None:
@@ -176,6 +217,15 @@ def replan(seeds: list[int]) -> None:
         )
 
 
+def parse_sessions(text: str) -> list[int]:
+    """'4-15' or '4,8,12' (or both, comma-separated) as a sorted list of session counts."""
+    out: set[int] = set()
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        out.update(range(int(low), int(high or low) + 1))
+    return sorted(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help=f"only {QUICK}")
@@ -186,10 +236,14 @@ def main() -> None:
         help="only these field sizes, e.g. 40x8,160x12 (players x rounds, comma-separated)",
     )
     parser.add_argument(
-        "--sweep", action="store_true", help="every field 16..120 players x 4..12 sessions"
+        "--sweep", action="store_true", help="every field 16..172 players x 4..15 sessions"
     )
-    parser.add_argument("--sweep-top", type=int, default=120, help="largest field of the sweep")
-    parser.add_argument("--seeds", default="5,11", help="plan seeds of the sweep")
+    parser.add_argument("--sweep-low", type=int, default=16, help="smallest field of the sweep")
+    parser.add_argument("--sweep-top", type=int, default=172, help="largest field of the sweep")
+    parser.add_argument(
+        "--sessions", default="4-15", help="session counts of the sweep, e.g. 9-11 or 4,8,12"
+    )
+    parser.add_argument("--seeds", default="1", help="plan seeds of the sweep, e.g. 1,2")
     parser.add_argument(
         "--swiss-means",
         help="Swiss events over result seeds 1..5 (or --swiss-seeds), e.g. 40x8,160x8",
@@ -206,7 +260,12 @@ def main() -> None:
         args.sweep, args.replan = True, True
         args.swiss_means = args.swiss_means or "40x8,160x8"
     if args.sweep:
-        sweep([int(s) for s in args.seeds.split(",")], args.sweep_top)
+        sweep(
+            [int(s) for s in args.seeds.split(",")],
+            args.sweep_low,
+            args.sweep_top,
+            parse_sessions(args.sessions),
+        )
     if args.swiss_means:
         sizes = [(int(n), int(r)) for n, r in (c.split("x") for c in args.swiss_means.split(","))]
         swiss_means(sizes, [int(s) for s in args.swiss_seeds.split(",")])

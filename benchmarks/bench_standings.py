@@ -14,7 +14,10 @@ so the rules core checks each one), then prints:
 - the same for the player page, a session's results and the projector's rows,
 - the referee's pages (logged in, never cached): the desk, a session's sheets, a sheet
   opened, and a sheet saved and confirmed (in a 13th session seated for it),
-- the time of the standings XLSX export and of the EMA results file (CSV and XLSX).
+- the time of the standings XLSX export and of the EMA results file (CSV and XLSX),
+- the stream's audience after a change (issue 27): ``--player-pages N`` distinct player
+  pages read once each after one bump of the version, as spectators reading different
+  players' pages do after every confirmed sheet: the CPU time of all of them and per page.
 
 ``--profile LABEL`` prints cProfile's top functions for that page (a miss) instead.
 """
@@ -208,6 +211,28 @@ def referee_pages(client, tournament):
     ]
 
 
+def audience_after_a_change(client, tournament, people, runs: int) -> None:
+    """After one change (a sheet confirmed), each of ``people``'s pages read once: every one
+    is a miss of the page cache, as for spectators who follow different players."""
+    from django.urls import reverse
+
+    from web.cache import bump
+
+    urls = [reverse("tournament:player", args=[tournament.slug, p.pk]) for p in people]
+    totals = []
+    for _ in range(runs):
+        bump(tournament.pk)
+        started = time.process_time()
+        for url in urls:
+            assert client.get(url).status_code == 200
+        totals.append(time.process_time() - started)
+    total = statistics.median(totals)
+    print(
+        f"{len(urls)} player pages after a change: {1000 * total:8.1f} ms CPU, "
+        f"{1000 * total / len(urls):.1f} ms a page (median of {runs})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=400)
@@ -215,6 +240,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="LABEL", help="cProfile one page (a miss)")
+    parser.add_argument(
+        "--player-pages",
+        type=int,
+        default=40,
+        help="distinct player pages read after one change (the audience's cost of a sheet)",
+    )
     args = parser.parse_args()
     if args.players % 4:
         parser.error("--players must be a multiple of 4 (four players a table)")
@@ -259,6 +290,7 @@ def main() -> None:
             show(f"{label} (miss)", *measure(client, url, args.runs, before=miss))
             client.get(url)
             show(f"{label} (hit)", *measure(client, url, args.runs))
+        audience_after_a_change(client, tournament, people[: args.player_pages], args.runs)
         for label, url in (
             ("standings XLSX", standings_url + "?_export=xlsx"),
             ("standings CSV", standings_url + "?_export=csv"),

@@ -4,6 +4,7 @@
     eval "$(scripts/prod-stack.sh env)"
     .venv/bin/python benchmarks/load.py --setup            # once: 400 players, 12 sessions
     .venv/bin/python benchmarks/load.py --readers 300 --referees 50 --seconds 180
+    .venv/bin/python benchmarks/load.py --reset --spectators 2000 --arrival 60 --seconds 300
 
 ``--setup`` builds the event in the stack's database through the services (the referees'
 own path): 400 players, 100 tables, sessions 1-11 seated and scored (1,100 confirmed
@@ -15,6 +16,13 @@ loopback, for a bounded time (asyncio + httpx over HTTPS through nginx):
 - referees: log in (spread over the first minute, measured apart), then per table of
   session 12 they own: open the sheet, save it, confirm it; then open the desk and sheets
   with 5-15 s of thought between steps.
+
+- spectators (``--spectators N``, the stream's audience, issue 27): anonymous visitors who
+  arrive spread over ``--arrival`` seconds (the standings' link shown on the stream), open
+  the standings, then read the standings, a player's page, the seating or the clock every
+  15-30 s. Thousands of them are too many for httpx: they share one aiohttp client (its
+  connections kept alive, no cookies kept: each is a first-time anonymous reader), and their
+  pages are counted apart ("spectator ..."), with the share nginx's microcache answered.
 
 It prints requests per second, p50/p95/p99 per page, the errors, and the sheets counted in
 the database afterwards: confirmed sheets the referees were told were saved but are not
@@ -158,6 +166,65 @@ async def reader(base, stats, until, players, number, seed):
             await asyncio.sleep(rng.uniform(5, 15))
 
 
+SPECTATOR_PAGES = ("standings", "player", "seating", "clock")
+
+
+async def spectator(client, base, stats, until, players, number, arrival, seed, cache_status):
+    """One of the stream's audience: arrives within ``arrival`` seconds, reads every 15-30 s."""
+    rng = random.Random(seed)
+    paths = {
+        "standings": lambda: f"/t/{SLUG}/standings/",
+        "player": lambda: f"/t/{SLUG}/players/{rng.choice(players)}/",
+        "seating": lambda: f"/t/{SLUG}/sessions/{number}/",
+        "clock": lambda: f"/t/{SLUG}/sessions/{number}/clock/",
+    }
+    await asyncio.sleep(rng.uniform(0, arrival))
+    label = "standings"  # the link on the stream
+    while time.monotonic() < until:
+        started = time.perf_counter()
+        try:
+            async with client.get(base + paths[label]()) as response:
+                await response.read()
+                ok = response.status == 200
+                detail = f"HTTP {response.status}"
+                cache_status[response.headers.get("X-Micro-Cache", "-")] += 1
+        except Exception as error:  # a timeout or a refused connection counts as an error
+            ok, detail = False, repr(error)
+        stats.add(f"spectator {label}", time.perf_counter() - started, ok, detail)
+        # The next read, or the end of the run if that comes first.
+        await asyncio.sleep(min(rng.uniform(15, 30), max(0.0, until - time.monotonic())))
+        label = rng.choice(SPECTATOR_PAGES)
+
+
+async def audience(args, stats, until, players, number) -> dict[str, int]:
+    """The spectators, on one aiohttp client; what nginx's microcache answered them."""
+    import aiohttp
+
+    cache_status: dict[str, int] = defaultdict(int)
+    connector = aiohttp.TCPConnector(ssl=False, limit=args.connections, keepalive_timeout=60)
+    timeout = aiohttp.ClientTimeout(total=30)
+    async with aiohttp.ClientSession(
+        connector=connector, timeout=timeout, cookie_jar=aiohttp.DummyCookieJar()
+    ) as client:
+        await asyncio.gather(
+            *(
+                spectator(
+                    client,
+                    args.base,
+                    stats,
+                    until,
+                    players,
+                    number,
+                    args.arrival,
+                    5000 + i,
+                    cache_status,
+                )
+                for i in range(args.spectators)
+            )
+        )
+    return cache_status
+
+
 async def referee(base, stats, until, index, tables, number, saved, seed):
     import httpx
 
@@ -253,19 +320,31 @@ async def run(args, number: int, players: list[int], tables: list[int]) -> dict[
         tasks.append(referee(args.base, stats, until, i, mine, number, saved, 1000 + i))
     if args.hup:
         tasks.append(reload_gunicorn(args.hup))
+    cache_status: dict[str, int] = {}
+    if args.spectators:
+        tasks.append(audience(args, stats, until, players, number))
     started = time.perf_counter()
-    await asyncio.gather(*tasks)
+    results = await asyncio.gather(*tasks)
+    if args.spectators:
+        cache_status = results[-1]
     elapsed = time.perf_counter() - started
     total = sum(len(v) for v in stats.times.values())
     print(
-        f"{args.readers} readers, {args.referees} referees, {elapsed:.0f} s: "
+        f"{args.spectators} spectators (arriving over {args.arrival:.0f} s), {args.readers} "
+        f"readers, {args.referees} referees, {elapsed:.0f} s: "
         f"{total} requests, {total / elapsed:.1f} requests/s"
     )
-    print(f"{'page':<14}{'n':>6}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
+    if cache_status:
+        served = sum(cache_status.values())
+        print(
+            "spectators' pages by nginx's microcache: "
+            + ", ".join(f"{k} {100 * v / served:.0f}%" for k, v in sorted(cache_status.items()))
+        )
+    print(f"{'page':<22}{'n':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
     for label in sorted(stats.times):
         values = stats.times[label]
         print(
-            f"{label:<14}{len(values):>6}{1000 * statistics.median(values):>9.0f}"
+            f"{label:<22}{len(values):>7}{1000 * statistics.median(values):>9.0f}"
             f"{1000 * percentile(values, 0.95):>9.0f}{1000 * percentile(values, 0.99):>9.0f}"
             f"{stats.errors[label]:>8}"
         )
@@ -290,11 +369,28 @@ def main() -> None:
     parser.add_argument("--readers", type=int, default=300)
     parser.add_argument("--referees", type=int, default=50)
     parser.add_argument("--seconds", type=int, default=180)
+    parser.add_argument("--spectators", type=int, default=0, help="the stream's audience")
+    parser.add_argument(
+        "--arrival", type=float, default=60, help="the spectators arrive within S seconds"
+    )
+    parser.add_argument(
+        "--connections", type=int, default=1000, help="the spectators' client: open connections"
+    )
     parser.add_argument("--base", default="https://127.0.0.1:8443")
     parser.add_argument("--hup", type=float, default=0, help="reload gunicorn after N s")
     args = parser.parse_args()
     if not args.base.startswith(("https://127.", "http://127.", "https://localhost")):
         parser.error("the load runs on loopback only")
+    for name, low, high in (
+        ("spectators", 0, 20000),
+        ("readers", 0, 5000),
+        ("referees", 0, 100),
+        ("seconds", 1, 3600),
+        ("arrival", 0, 3600),
+        ("connections", 1, 2000),
+    ):
+        if not low <= getattr(args, name) <= high:
+            parser.error(f"--{name} must be from {low} to {high}")
     django_setup()
     if args.setup:
         setup(args.players, args.sessions, args.referees)

@@ -86,6 +86,9 @@ MIDDLEWARE = [
     # (web/locale.py). After sessions, before common.
     "web.locale.PageLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before anything reads a form (CSRF first), after the language is known: a body too
+    # large or a temporary folder full is a 413 or a 503 with a message (web/errors.py).
+    "web.errors.UploadGuardMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -94,6 +97,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Wrong passwords per address (web/login_limit.py), beside axes' per user name.
+    "web.login_limit.LoginAddressLimitMiddleware",
     # Last, as django-axes asks: it turns a locked login into the lock-out page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -127,6 +132,10 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(env("DB_CONN_MAX_AGE", "60")),
+        # A connection kept between requests is checked before its first use in the next:
+        # after PostgreSQL restarts, each process reconnects instead of failing one request
+        # on its dead connection (web/errors.py answers the request that was in flight).
+        conn_health_checks=env_bool("DB_CONN_HEALTH_CHECKS", True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -162,6 +171,13 @@ AXES_RESET_ON_SUCCESS = True
 # A try while locked does not start the wait again: the time the page shows holds.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "tournament.registration.lockout.lockout_response"
+# The client's address behind NUM_PROXIES reverse proxies, as the API's rate limit reads it:
+# behind nginx, REMOTE_ADDR is nginx's own, and 5 wrong passwords from anywhere locked a user
+# name for everyone (issue 24.5).
+AXES_CLIENT_IP_CALLABLE = "web.throttle.client_address"
+# And per address, whatever the user names (web/login_limit.py): higher than the per-name
+# limit, since a venue's phones share one address.
+LOGIN_ADDRESS_FAILURE_LIMIT = int(env("LOGIN_ADDRESS_FAILURE_LIMIT", "30"))
 
 # Who may create a tournament: "organisers" (superusers and users an administrator gave the
 # permission "Can add tournament", directly or by a group) or "open" (anyone logged in: a
@@ -210,7 +226,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Per web node: each machine collects the static files into its own folder at deployment
+# (deploy/README.md); whitenoise reads its manifest from there.
+STATIC_ROOT = Path(env("STATIC_ROOT")) if env("STATIC_ROOT") else BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -7,6 +7,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from api.views import api
 from tournament.events import views as event_views
+from tournament.registration import linking_views
 from tournament.registration import views as registration_views
 from web import webapp
 from web.converters import IdConverter
@@ -30,6 +31,16 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", registration_views.signup, name="signup"),
     path("profile/", registration_views.profile, name="profile"),
+    # Issue 24: linking an account to a player on record (tournament/registration/linking.py).
+    path("profile/link/", linking_views.profile_link, name="profile_link"),
+    path(
+        "profile/link/mail/<str:token>/", linking_views.profile_link_mail, name="profile_link_mail"
+    ),
+    path(
+        "profile/link/<slug:slug>/request/",
+        linking_views.profile_link_request,
+        name="profile_link_request",
+    ),
     # Django's own password reset: password_reset, _done, password_reset_confirm, _complete.
     path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path(
@@ -67,3 +78,6 @@ urlpatterns = [
 
 # A logged-out visitor of an organiser's page is sent to log in (tournament/pages.py).
 handler403 = "tournament.pages.permission_denied"
+# A database that stopped answering gets "not saved, try again" (503), not a bare 500.
+handler500 = "web.errors.server_error"
+handler400 = "web.errors.bad_request"

@@ -17,13 +17,14 @@ class RefereePenalty:
     session_number: int | None  # None: a penalty for the whole tournament
     points: Decimal
     reason: str = ""
-    # The part of ``points`` that stands for table points, not a penalty: a missed session
-    # is scored as -15,000 table points and -15 uma (EMA 5.8), and the EMA file's table
-    # points must show the -15,000 the desk announced.
-    table_points: Decimal = Decimal(0)
 
 
 @dataclass(frozen=True)
 class RefereeDecisions:
     penalties: tuple[RefereePenalty, ...] = ()
     disqualified: frozenset[int] = frozenset()  # player ids
+    # (player id, session number): a reserve played the player's seat; the standings charge
+    # the missed session through the rules core (scoring.rules.absence, EMA 5.8).
+    substituted: frozenset[tuple[int, int]] = frozenset()
+    # Players the head referee took out of the final results (EMA 5.8, last sentence).
+    removed: frozenset[int] = frozenset()

@@ -7,7 +7,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
-from .kinds import PenaltyRuleError, kind_rules, penalty_points, show
+from web.fields import bounded_text
+
+from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points, show
 from .models import Substitution
 
 _NUM = {"inputmode": "decimal", "class": "big-input"}
@@ -37,15 +39,33 @@ class PenaltyForm(forms.Form):
         help_text=gettext_lazy("e.g. E3 or S2, 1 counter"),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
-    reason = forms.CharField(
+    reason = bounded_text(
         required=False, label=gettext_lazy("Note"), widget=forms.Textarea(attrs={"rows": 2})
     )
 
-    def __init__(self, *args, ruleset, kind: str, **kwargs):
+    # Asked only when the same penalty was logged a moment ago (referee.services
+    # RepeatedPenalty): the form then shows this box, and a second one is logged if ticked.
+    repeat = forms.BooleanField(
+        required=False, label=gettext_lazy("Yes, log a second, identical penalty")
+    )
+
+    def __init__(
+        self,
+        *args,
+        ruleset,
+        kind: str = "",
+        rule: DeskKind | None = None,
+        ask_repeat: bool = False,
+        **kwargs,
+    ):
+        """``rule``: the kind's rule as the view worked it out (once per request, issue 26);
+        else it is looked up by ``kind``."""
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
-        self.kind = kind
-        self.rule = kind_rules(ruleset)[kind]
+        self.rule = rule if rule is not None else kind_rules(ruleset)[kind]
+        self.kind = self.rule.kind
+        if not ask_repeat and not (self.is_bound and self.data.get("repeat")):
+            del self.fields["repeat"]
         if not self.rule.uses_minutes:
             # No "max" on the input for lateness: past the limit the server's message says
             # that a substitute takes the seat, which a browser's refusal would not.
@@ -58,7 +78,7 @@ class PenaltyForm(forms.Form):
             self.fields["amount"].initial = show(self.rule.proposed)
         if self.rule.needs_reason:
             self.fields["reason"].required = True
-            self.fields["reason"].label = "Reason"
+            self.fields["reason"].label = gettext_lazy("Reason")
         self.points = None
 
     def clean_minutes(self):
@@ -86,6 +106,7 @@ class PenaltyForm(forms.Form):
                 minutes=data.get("minutes"),
                 serious=data.get("serious", False),
                 amount=data.get("amount"),
+                rule=self.rule,
             )
         except PenaltyRuleError as error:
             self.add_error(error.field if error.field in self.fields else None, error.message)
@@ -93,13 +114,11 @@ class PenaltyForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(
-        label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
-    )
+    reason = bounded_text(label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class CorrectionForm(PenaltyForm):
-    correction = forms.CharField(
+    correction = bounded_text(
         label=gettext_lazy("Reason for the correction"), widget=forms.Textarea(attrs={"rows": 2})
     )
 
@@ -113,7 +132,7 @@ class SubstitutionForm(forms.Form):
         widget=forms.RadioSelect,
         label=gettext_lazy("The substitute plays"),
     )
-    reason = forms.CharField(
+    reason = bounded_text(
         required=False,
         label=gettext_lazy("Reason"),
         help_text=gettext_lazy("e.g. more than 10 minutes late, ill"),

@@ -147,3 +147,22 @@ class Disqualification(DeskRecord):
 
     def __str__(self) -> str:
         return f"{self.player} disqualified from {self.tournament}"
+
+
+class ResultsRemoval(DeskRecord):
+    """The head referee and the organisers take a player who was substituted out of the final
+    results, for an acceptable reason such as illness (EMA 2016 5.8, last sentence), so that
+    the event does not count for his EMA ranking.  ``reason`` says why; undone by withdrawing
+    the record (who, when, why), like every desk decision."""
+
+    class Meta(DeskRecord.Meta):
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=models.Q(withdrawn_at__isnull=True),
+                name="one_active_results_removal",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} removed from the results of {self.tournament}"

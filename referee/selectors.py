@@ -10,15 +10,16 @@ How the desk's decisions enter the standings (``tournament.standings.referee_dec
   for as many chombo as it carries, and the desk adds only the chombo beyond those: a desk
   chombo with no matching sheet chombo counts (from the desk), one that the sheet also
   carries is shown in the log as "on the score sheet" and adds nothing.
-- A substitution: the player who left misses that session and gets the ruleset's
-  missed-session score, ``missed_session_points + missed_session_uma`` (EMA 5.8: -15 and
-  -15 uma, -30 in all; WRC 7.2: -30).  A lateness penalty in a session the player missed
-  is not added on top (WRC 7.2: "not cumulative with the 10 points penalty for being
-  late"; the ruleset's ``missed_session_points`` says the same of EMA).
+- A substitution: the player who left misses that session; the standings charge it through
+  the rules core (``scoring.rules.absence``: EMA 5.8 -15 and -15 uma, -30 in all; WRC 7.2
+  -30), as they charge a player who left the event for each session after he left.  A
+  lateness penalty in a session the player missed is not added on top (WRC 7.2: "not
+  cumulative with the 10 points penalty for being late"; the ruleset's
+  ``missed_session_points`` says the same of EMA).
 - Disqualified players are returned as such; the standings place them at the bottom or
   leave them out as the ruleset's ``disqualified`` says (EMA 5.8, WRC 7.1).
 
-``standings_decisions`` runs a fixed number of queries (five), whatever the field size.
+``standings_decisions`` runs a fixed number of queries (six), whatever the field size.
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ from django.db.models import Count, Q
 
 from scoring.models import ScoreSheet, TableResult
 from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+from tournament.names import fold
 
 from .decisions import RefereeDecisions, RefereePenalty
-from .models import Disqualification, Penalty, Substitution
+from .models import Disqualification, Penalty, ResultsRemoval, Substitution
 
 SEATS = "ESWN"
 
@@ -88,6 +90,73 @@ def sheet_chombos(tournament: Tournament, penalties: list[Penalty] | None = None
 
 
 @dataclass(frozen=True)
+class SheetChombo:
+    """A chombo written on a score sheet (a chombo hand of a hand-by-hand sheet, the chombo
+    column of a final-scores sheet): the rules core puts it into the seat's result, so it
+    is shown in the referee log and on the session board with the desk's penalties
+    (issue 25.6), though no referee recorded it."""
+
+    sheet_id: int
+    session: int  # number
+    table: Table
+    wind: int
+    player: Player | None
+    hand: str  # "E3" (hand-by-hand), "" (final scores)
+    confirmed: bool
+    at: object  # datetime: when the sheet was last saved
+    by: object  # the user who last saved it, or None
+
+
+def sheet_chombo_entries(
+    tournament: Tournament, *, session: Session | None = None
+) -> list[SheetChombo]:
+    """Every chombo on the tournament's (or ``session``'s) score sheets, entered or
+    confirmed, by session, table and hand.  Two queries."""
+    sheets = ScoreSheet.objects.filter(session__tournament=tournament).select_related(
+        "session", "table", "updated_by"
+    )
+    if session is not None:
+        sheets = sheets.filter(session=session)
+    found = []
+    for sheet in sheets:
+        entry = sheet.entry if isinstance(sheet.entry, dict) else {}
+        if sheet.mode == ScoreSheet.Mode.FINAL:
+            for wind, n in enumerate((entry.get("chombo") or [])[:4]):
+                found += [(sheet, wind, "")] * (n if isinstance(n, int) and 0 < n <= 99 else 0)
+            continue
+        log = (sheet.result or {}).get("log") if isinstance(sheet.result, dict) else None
+        for index, hand in enumerate(entry.get("hands") or []):
+            who = hand.get("chombo") if isinstance(hand, dict) else None
+            if isinstance(who, str) and who in SEATS:
+                label = ""
+                if isinstance(log, list) and index < len(log) and isinstance(log[index], dict):
+                    label = str(log[index].get("round") or "")
+                found.append((sheet, SEATS.index(who), label or f"#{index + 1}"))
+    if not found:
+        return []
+    seats = {
+        (seat.session_id, seat.table_id, seat.wind): seat.player
+        for seat in Seat.objects.filter(
+            session_id__in={sheet.session_id for sheet, _, _ in found}
+        ).select_related("player")
+    }
+    return [
+        SheetChombo(
+            sheet_id=sheet.pk,
+            session=sheet.session.number,
+            table=sheet.table,
+            wind=wind,
+            player=seats.get((sheet.session_id, sheet.table_id, wind)),
+            hand=hand,
+            confirmed=sheet.status == ScoreSheet.Status.CONFIRMED,
+            at=sheet.updated_at,
+            by=sheet.updated_by,
+        )
+        for sheet, wind, hand in found
+    ]
+
+
+@dataclass(frozen=True)
 class CountedPenalty:
     penalty: Penalty
     counted: bool
@@ -116,8 +185,8 @@ def counted_penalties(
 
 
 def standings_decisions(tournament: Tournament) -> RefereeDecisions:
-    """The desk's penalties, missed sessions and disqualifications for the standings."""
-    rules = tournament.rules()
+    """The desk's penalties, substitutions, disqualifications and removals (EMA 5.8) for
+    the standings."""
     substitutions = list(
         Substitution.objects.filter(tournament=tournament, withdrawn_at__isnull=True).values_list(
             "player_id", "session__number"
@@ -139,29 +208,22 @@ def standings_decisions(tournament: Tournament) -> RefereeDecisions:
         for c in counted_penalties(penalties, sheet_chombos(tournament, penalties), missed)
         if c.counted and c.penalty.points
     ]
-    # EMA 5.8: -15 points and -15 uma per session missed; WRC 7.2: a 30 points penalty.
-    missed_score = Decimal(str(rules.missed_session_points)) + Decimal(
-        str(rules.missed_session_uma)
-    )
-    # The desk announces the missed session as "points" and "uma" (templates/referee/
-    # substitute.html): the points part is the player's table points of that session.
-    missed_table = Decimal(str(rules.missed_session_points))
-    out += [
-        RefereePenalty(
-            player_id,
-            number,
-            missed_score,
-            "missed session (substituted)",
-            table_points=missed_table,
-        )
-        for player_id, number in sorted(missed)
-    ]
     disqualified = frozenset(
         Disqualification.objects.filter(
             tournament=tournament, withdrawn_at__isnull=True
         ).values_list("player_id", flat=True)
     )
-    return RefereeDecisions(penalties=tuple(out), disqualified=disqualified)
+    removed = frozenset(
+        ResultsRemoval.objects.filter(tournament=tournament, withdrawn_at__isnull=True).values_list(
+            "player_id", flat=True
+        )
+    )
+    return RefereeDecisions(
+        penalties=tuple(out),
+        disqualified=disqualified,
+        substituted=frozenset(missed),
+        removed=removed,
+    )
 
 
 def seat_substitutes(session: Session, table: Table) -> dict[int, str]:
@@ -227,9 +289,8 @@ def desk_players(
         status=Registration.Status.WITHDRAWN
     )
     for word in q.split():
-        regs = regs.filter(
-            Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
-        )
+        # Without case and accents: "lukasz" finds "Łukasz" (issue 25.10).
+        regs = regs.filter(player__search_name__contains=fold(word))
     regs = list(regs.select_related("player").order_by("player__sort_name"))
     seats = {}
     if session is not None:
@@ -335,6 +396,9 @@ def player_records(tournament: Tournament, player: Player):
             "created_by", "withdrawn_by"
         )
     )
+    numbers = desk_numbers(tournament)
+    for record in [c.penalty for c in counted] + substitutions + disqualifications:
+        record.ref = f"{REF_LETTERS[type(record)]}{numbers[type(record)][record.pk]}"
     return counted, substitutions, disqualifications
 
 
@@ -356,6 +420,58 @@ class LogEntry:
     reason: str
     ref: str  # "P12", "S3", "D1": the record's number, stable in exports
     record: object = None
+
+
+# --- the records' numbers: P1, S1, D1 ... per tournament (issue 25.9) -------------------------
+
+REF_LETTERS = {Penalty: "P", Substitution: "S", Disqualification: "D", ResultsRemoval: "R"}
+
+
+def desk_numbers(tournament: Tournament) -> dict[type, dict[int, int]]:
+    """Each desk record's number within its tournament and kind, 1 for the first: records
+    are never deleted (a decision taken back is withdrawn), so the numbers never change.
+    One query per kind."""
+    return {
+        model: {
+            pk: n
+            for n, pk in enumerate(
+                model.objects.filter(tournament=tournament)
+                .order_by("pk")
+                .values_list("pk", flat=True),
+                start=1,
+            )
+        }
+        for model in REF_LETTERS
+    }
+
+
+def desk_ref(record) -> str:
+    """One record's reference, "P3": the third penalty of its tournament.  One query."""
+    model = type(record)
+    n = model.objects.filter(tournament_id=record.tournament_id, pk__lte=record.pk).count()
+    return f"{REF_LETTERS[model]}{n}"
+
+
+def player_removals(tournament: Tournament, player: Player) -> list[ResultsRemoval]:
+    """The player's removals from the final results (EMA 5.8), newest first, numbered."""
+    removals = list(
+        ResultsRemoval.objects.filter(tournament=tournament, player=player).select_related(
+            "created_by", "withdrawn_by"
+        )
+    )
+    numbers = desk_numbers(tournament)[ResultsRemoval]
+    for record in removals:
+        record.ref = f"R{numbers[record.pk]}"
+    return removals
+
+
+def removed_from_results(tournament: Tournament) -> list[ResultsRemoval]:
+    """The players removed from the final results (EMA 5.8), for the final check."""
+    return list(
+        ResultsRemoval.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+        .select_related("player", "created_by")
+        .order_by("player__sort_name")
+    )
 
 
 def _who(user) -> str:
@@ -415,6 +531,10 @@ def log_entries(
             or any(r["session"] == session for r in d.removed_seats)
         ]
     entries: list[LogEntry] = []
+    numbers = desk_numbers(tournament)
+
+    def ref(record) -> str:
+        return f"{REF_LETTERS[type(record)]}{numbers[type(record)][record.pk]}"
 
     def withdrawal(record, ref: str, what: str, base: LogEntry) -> None:
         if record.withdrawn_at:
@@ -446,7 +566,7 @@ def log_entries(
         if p.serious:
             what += ", serious"
         if p.corrects_id:
-            what += f" (correction of P{p.corrects_id})"
+            what += f" (correction of {ref(p.corrects)})"
         base = LogEntry(
             at=p.created_at,
             by=_who(p.created_by),
@@ -459,7 +579,7 @@ def log_entries(
             points=p.points,
             counts="yes" if c.counted else f"no ({c.why_not})",
             reason=p.reason,
-            ref=f"P{p.pk}",
+            ref=ref(p),
             record=p,
         )
         entries.append(base)
@@ -478,7 +598,7 @@ def log_entries(
             points=None,
             counts="missed session" if s.is_active else "no (withdrawn)",
             reason=s.reason,
-            ref=f"S{s.pk}",
+            ref=ref(s),
             record=s,
         )
         entries.append(base)
@@ -497,11 +617,65 @@ def log_entries(
             points=None,
             counts="yes" if d.is_active else "no (withdrawn)",
             reason=d.reason,
-            ref=f"D{d.pk}",
+            ref=ref(d),
             record=d,
         )
         entries.append(base)
         withdrawal(d, base.ref, "Disqualification", base)
+    # Chombo written on the score sheets (issue 25.6): they count through the sheet, so the
+    # log shows them beside the desk's, numbered by sheet rather than as desk records.
+    rules = tournament.rules()
+    # EMA 3.4.6 / WRC 7.1: 20 points after uma (stored negative); None where the sheet pays
+    # it in table points (EMA 2012 reverse mangan, Aalto mangan).
+    chombo_points = Decimal(str(rules.chombo_points)) if rules.chombo == "points" else None
+    for c in sheet_chombo_entries(tournament):
+        if (
+            (session is not None and c.session != session)
+            or (table is not None and c.table.number != table)
+            or (player is not None and (c.player is None or c.player.pk != player))
+        ):
+            continue
+        entries.append(
+            LogEntry(
+                at=c.at,
+                by=_who(c.by),
+                action="Chombo on the score sheet",
+                what=f"Chombo ({SEATS[c.wind]} seat)",
+                player=c.player,
+                session=c.session,
+                table=str(c.table),
+                hand=c.hand,
+                points=chombo_points,
+                counts="yes (on the sheet)" if c.confirmed else "when the sheet is confirmed",
+                reason="",
+                ref=f"Sheet {c.session}/{c.table.number}",
+            )
+        )
+    removals = (
+        ResultsRemoval.objects.filter(disq_filter).select_related(
+            "player", "created_by", "withdrawn_by"
+        )
+        if table is None and session is None
+        else []
+    )
+    for r in removals:
+        base = LogEntry(
+            at=r.created_at,
+            by=_who(r.created_by),
+            action="Removal",
+            what="Removed from the final results (EMA 5.8)",
+            player=r.player,
+            session=None,
+            table="",
+            hand="",
+            points=None,
+            counts="yes" if r.is_active else "no (withdrawn)",
+            reason=r.reason,
+            ref=ref(r),
+            record=r,
+        )
+        entries.append(base)
+        withdrawal(r, base.ref, "Removal", base)
     entries.sort(key=lambda e: (e.at, e.ref), reverse=True)
     return entries
 
@@ -513,7 +687,7 @@ def log_players(tournament: Tournament) -> list[Player]:
         "player_id", "substitute_id"
     ):
         ids |= {a, b}
-    ids |= set(
-        Disqualification.objects.filter(tournament=tournament).values_list("player_id", flat=True)
-    )
+    ids |= {c.player.pk for c in sheet_chombo_entries(tournament) if c.player is not None}
+    for model in (Disqualification, ResultsRemoval):
+        ids |= set(model.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     return list(Player.objects.filter(pk__in=ids).order_by("sort_name"))

@@ -9,6 +9,7 @@ then need re-seating (issue 8 re-plans them).  Both keep what they changed in th
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
@@ -19,8 +20,8 @@ from scoring.models import ScoreSheet
 from tournament.models import Player, Registration, Seat, Session, Tournament
 from web.cache import public_pages_changed
 
-from .kinds import PenaltyRuleError, kind_rules, penalty_points
-from .models import Disqualification, Penalty, Substitution
+from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points, show
+from .models import Disqualification, Penalty, ResultsRemoval, Substitution
 
 
 class DeskError(Exception):
@@ -66,6 +67,35 @@ def _reason(reason: str, what: str) -> str:
 # --- penalties ----------------------------------------------------------------------------
 
 
+class RepeatedPenalty(DeskError):
+    """The same penalty (player, session, kind) was logged a moment ago: most likely the
+    same decision sent twice (a form loaded on two phones, a double tap on a slow
+    network), so the desk asks before it logs a second one."""
+
+    def __init__(self, earlier: Penalty):
+        super().__init__(
+            gettext(
+                "P{pk} ({kind}, {points} points) was logged for {player} in session "
+                "{number} at {time} by {user}. Log a second, identical penalty? Tick the "
+                "box below to do so."
+            ).format(
+                pk=earlier.pk,
+                kind=earlier.get_kind_display(),
+                points=show(earlier.points),
+                player=earlier.player,
+                number=earlier.session.number,
+                time=timezone.localtime(earlier.created_at).strftime("%H:%M:%S"),
+                user=earlier.created_by or "?",
+            )
+        )
+        self.earlier = earlier
+
+
+# A second identical penalty within this time is asked about first (issue 24).
+REPEAT_WINDOW = dt.timedelta(minutes=1)
+
+
+@transaction.atomic
 def penalty_create(
     *,
     tournament: Tournament,
@@ -79,17 +109,47 @@ def penalty_create(
     hand: str = "",
     reason: str = "",
     corrects: Penalty | None = None,
+    repeat: bool = False,
     now=None,
+    rule: DeskKind | None = None,
 ) -> Penalty:
-    """Log a penalty; its points come from the rules core (``scoring.rules.penalties``)."""
-    _registration(tournament, player)
+    """Log a penalty; its points come from the rules core (``scoring.rules.penalties``).
+
+    ``rule``: the kind's rule when the caller (the desk's page) has worked it out already.
+
+    A penalty like one logged for the same player, session and kind in the last minute is
+    refused with ``RepeatedPenalty`` unless ``repeat`` says the referee means a second one.
+    The player's registration is locked first, so that five of the same form sent at once
+    are taken one after the other and the second one sees the first (PostgreSQL).
+    """
+    registration = _registration(tournament, player)
+    Registration.objects.select_for_update().filter(pk=registration.pk).first()
     _check_session(tournament, session)
-    rule = kind_rules(tournament.rules()).get(kind)
+    now = now or timezone.now()
+    if corrects is None and not repeat:
+        earlier = (
+            Penalty.objects.filter(
+                tournament=tournament,
+                player=player,
+                session=session,
+                kind=kind,
+                withdrawn_at__isnull=True,
+                created_at__gte=now - REPEAT_WINDOW,
+            )
+            .select_related("player", "session", "created_by")
+            .order_by("-created_at")
+            .first()
+        )
+        if earlier is not None:
+            raise RepeatedPenalty(earlier)
+    ruleset = tournament.rules()
+    if rule is None or rule.kind != kind:
+        rule = kind_rules(ruleset).get(kind)
     if rule is not None and rule.needs_reason:
         reason = _reason(reason, "for this penalty")
     try:
         points = penalty_points(
-            tournament.rules(), kind, minutes=minutes, serious=serious, amount=amount
+            ruleset, kind, minutes=minutes, serious=serious, amount=amount, rule=rule
         )
     except PenaltyRuleError as error:
         raise DeskError(error.message, error.field) from None
@@ -106,7 +166,7 @@ def penalty_create(
         points=points,
         reason=(reason or "").strip(),
         created_by=user,
-        created_at=now or timezone.now(),
+        created_at=now,
         corrects=corrects,
     )
 
@@ -396,3 +456,51 @@ def disqualification_withdraw(
         else:
             not_restored.append(removed)
     return not_restored
+
+
+# --- removal from the final results (EMA 5.8, last sentence) -----------------------------------
+
+
+@transaction.atomic
+def results_removal_create(
+    *, tournament: Tournament, player: Player, user, reason: str, now=None
+) -> ResultsRemoval:
+    """Take a player who missed sessions out of the final results.
+
+    EMA 2016 5.8: "A player who was substituted will receive -15,000 points plus an uma of
+    -15,000 points for each session missed. In case of acceptable reasons like illness the
+    head referee and the tournament organizers may decide to remove the player's name from
+    the final results, so that it will not count for the player's EMA ranking."  So only a
+    player who was substituted or left the event; the reason is required and kept, with who
+    decided, and the decision can be withdrawn like every desk decision."""
+    reason = _reason(reason, "for removing the player from the results (e.g. illness)")
+    registration = _registration(tournament, player)
+    substituted = Substitution.objects.filter(
+        tournament=tournament, player=player, withdrawn_at__isnull=True
+    ).exists()
+    if not substituted and registration.status != Registration.Status.WITHDRAWN:
+        raise DeskError(
+            gettext(
+                "{player} was neither substituted nor has left the tournament: EMA 5.8 "
+                "removes only such a player from the final results."
+            ).format(player=player)
+        )
+    try:
+        with transaction.atomic():
+            return ResultsRemoval.objects.create(
+                tournament=tournament,
+                player=player,
+                reason=reason,
+                created_by=user,
+                created_at=now or timezone.now(),
+            )
+    except IntegrityError:
+        raise DeskError(
+            gettext("{player} is already removed from the final results.").format(player=player)
+        ) from None
+
+
+def results_removal_withdraw(*, removal: ResultsRemoval, user, reason: str, now=None) -> None:
+    """Put the player back into the final results (the removal stays in the log)."""
+    reason = _reason(reason, "for putting the player back")
+    _withdraw(ResultsRemoval, removal, user=user, reason=reason, now=now)

@@ -17,6 +17,16 @@ urlpatterns = [
     ),
     path("players/<id:player_id>/substitute/", views.substitute_new, name="substitute"),
     path("players/<id:player_id>/disqualify/", views.disqualify, name="disqualify"),
+    path(
+        "players/<id:player_id>/remove-from-results/",
+        views.results_removal,
+        name="results_removal",
+    ),
+    path(
+        "removals/<id:pk>/withdraw/",
+        views.results_removal_withdraw,
+        name="results_removal_withdraw",
+    ),
     path("penalties/<id:pk>/withdraw/", views.penalty_withdraw, name="penalty_withdraw"),
     path("penalties/<id:pk>/correct/", views.penalty_correct, name="penalty_correct"),
     path(

@@ -18,19 +18,20 @@ from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
-from django_tables2 import RequestConfig
 
 from scoring.reporting.selectors import desk_alerts
 from scoring.rules.penalties import late_needs_substitute
 from tournament.models import Player, Registration, Session, Staff, Tournament
+from tournament.names import clean_name
 from tournament.pages import staffed_tournament, table_export
 from web.cache import SEATING, cached
 from web.converters import parse_id
+from web.query import paginate_table
 
 from . import selectors, services
 from .forms import CorrectionForm, PenaltyForm, ReasonForm, SubstitutionForm
 from .kinds import kind_rules, show
-from .models import Disqualification, Penalty, Substitution
+from .models import Disqualification, Penalty, ResultsRemoval, Substitution
 from .tables import LogTable
 
 SEARCH_MAX = 100  # characters of the name search; names are at most 2 x 100 long
@@ -115,7 +116,9 @@ def desk(request, slug: str):
     """The referee's start page: the session, a name search, the tables, what needs doing."""
     tournament = staffed_tournament(request, slug)
     session = _session(request, tournament)
-    q = request.GET.get("q", "").strip()
+    # Cleaned as names are stored (tournament.names): a NUL byte, which PostgreSQL refuses
+    # in a query (a 500), or another control character is a space, a bidi mark nothing.
+    q = clean_name(request.GET.get("q", ""))
     if len(q) > SEARCH_MAX:
         # Every word is one more LIKE on two columns: a pasted page of text would make a
         # query the database refuses ("Expression tree is too large").
@@ -156,6 +159,8 @@ def player(request, slug: str, player_id: int):
     person = _player(tournament, player_id)
     seat = session.seats.filter(player=person).select_related("table").first() if session else None
     penalties, substitutions, disqualifications = selectors.player_records(tournament, person)
+    removals = selectors.player_removals(tournament, person)
+    registration = Registration.objects.get(tournament=tournament, player=person)
     rules = kind_rules(tournament.rules())
     return render(
         request,
@@ -164,13 +169,20 @@ def player(request, slug: str, player_id: int):
             "tournament": tournament,
             "session": session,
             "player": person,
-            "registration": Registration.objects.get(tournament=tournament, player=person),
+            "registration": registration,
             "seat": seat,
             "kinds": list(rules.values()),
             "penalties": penalties,
             "substitutions": substitutions,
             "disqualifications": disqualifications,
             "disqualified": any(d.is_active for d in disqualifications),
+            "removals": removals,
+            # EMA 5.8: only a player who was substituted or left may be removed.
+            "may_remove": not any(r.is_active for r in removals)
+            and (
+                registration.status == Registration.Status.WITHDRAWN
+                or any(s.is_active and s.player_id == person.pk for s in substitutions)
+            ),
         },
     )
 
@@ -179,14 +191,17 @@ def player(request, slug: str, player_id: int):
 def penalty_new(request, slug: str, player_id: int, kind: str):
     tournament = staffed_tournament(request, slug)
     ruleset = tournament.rules()
-    if kind not in kind_rules(ruleset):
+    # The kind's rule, worked out once for the form, the service and the page (issue 26).
+    rule = kind_rules(ruleset).get(kind)
+    if rule is None:
         raise Http404(gettext("No such penalty kind."))
     session = _session(request, tournament)
     if session is None:
         messages.error(request, gettext("This tournament has no sessions yet."))
         return redirect("referee:desk", slug)
     person = _player(tournament, player_id)
-    form = PenaltyForm(request.POST or None, ruleset=ruleset, kind=kind)
+    form = PenaltyForm(request.POST or None, ruleset=ruleset, rule=rule)
+    status = 200
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -201,7 +216,15 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
                 amount=data.get("amount"),
                 hand=data.get("hand", ""),
                 reason=data.get("reason", ""),
+                rule=rule,
+                repeat=bool(data.get("repeat")),
             )
+        except services.RepeatedPenalty as error:
+            # 409: the form again, with the question and the box that answers it.
+            form = PenaltyForm(request.POST, ruleset=ruleset, rule=rule, ask_repeat=True)
+            form.is_valid()
+            _error(form, error)
+            status = 409
         except services.DeskError as error:
             _error(form, error)
         else:
@@ -229,9 +252,10 @@ def penalty_new(request, slug: str, player_id: int, kind: str):
             "session": session,
             "player": person,
             "form": form,
-            "rule": form.rule,
+            "rule": rule,
             "late_over": late_over,
         },
+        status=status,
     )
 
 
@@ -274,14 +298,14 @@ def penalty_withdraw(request, slug: str, pk: int):
 
     def withdraw(reason: str) -> str:
         services.penalty_withdraw(penalty=penalty, user=request.user, reason=reason)
-        return f"Penalty P{penalty.pk} withdrawn; it stays in the log."
+        return f"Penalty {selectors.desk_ref(penalty)} withdrawn; it stays in the log."
 
     return _withdraw_page(
         request,
         tournament,
         penalty,
         withdraw=withdraw,
-        title=f"Withdraw penalty P{penalty.pk}",
+        title=f"Withdraw penalty {selectors.desk_ref(penalty)}",
         summary=f"{penalty.get_kind_display()}, {show(penalty.points)} points, "
         f"{penalty.player}, session {penalty.session.number if penalty.session else '-'}",
         back=_player_url(tournament, penalty.player, penalty.session),
@@ -295,6 +319,7 @@ def penalty_correct(request, slug: str, pk: int):
     if not penalty.is_active:
         messages.error(request, gettext("A withdrawn penalty cannot be corrected; log a new one."))
         return redirect(_player_url(tournament, penalty.player, penalty.session))
+    penalty.ref = selectors.desk_ref(penalty)
     initial = {
         "minutes": penalty.minutes,
         "serious": penalty.serious,
@@ -323,8 +348,10 @@ def penalty_correct(request, slug: str, pk: int):
         else:
             messages.success(
                 request,
-                gettext("P{pk} corrected by P{pk2}: {value} points.").format(
-                    pk=penalty.pk, pk2=new.pk, value=show(new.points)
+                gettext("{ref} corrected by {new}: {value} points.").format(
+                    ref=selectors.desk_ref(penalty),
+                    new=selectors.desk_ref(new),
+                    value=show(new.points),
                 ),
             )
             return redirect(_player_url(tournament, penalty.player, penalty.session))
@@ -454,14 +481,15 @@ def substitution_withdraw(request, slug: str, pk: int):
 
     def withdraw(reason: str) -> str:
         services.substitution_withdraw(substitution=record, user=request.user, reason=reason)
-        return f"Substitution S{record.pk} withdrawn: {record.player} is back in the seat."
+        ref = selectors.desk_ref(record)
+        return f"Substitution {ref} withdrawn: {record.player} is back in the seat."
 
     return _withdraw_page(
         request,
         tournament,
         record,
         withdraw=withdraw,
-        title=f"Withdraw substitution S{record.pk}",
+        title=f"Withdraw substitution {selectors.desk_ref(record)}",
         summary=f"{record.substitute} for {record.player} at {record.table}, "
         f"session {record.session.number}",
         back=_player_url(tournament, record.player, record.session),
@@ -491,7 +519,63 @@ def disqualification_withdraw(request, slug: str, pk: int):
         tournament,
         record,
         withdraw=withdraw,
-        title=f"Lift disqualification D{record.pk}",
+        title=f"Lift disqualification {selectors.desk_ref(record)}",
+        summary=f"{record.player}: {record.reason}",
+        back=_player_url(tournament, record.player, None),
+    )
+
+
+@login_required
+def results_removal(request, slug: str, player_id: int):
+    """EMA 5.8, last sentence: the head referee removes a player who missed sessions (e.g.
+    ill) from the final results; asked with a reason, never one click."""
+    tournament = staffed_tournament(request, slug)
+    person = _player(tournament, player_id)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.results_removal_create(
+                tournament=tournament,
+                player=person,
+                user=request.user,
+                reason=form.cleaned_data["reason"],
+            )
+        except services.DeskError as error:
+            _error(form, error)
+        else:
+            messages.success(
+                request,
+                gettext(
+                    "{player} is removed from the final results and left out of the EMA file."
+                ).format(player=person),
+            )
+            return redirect(_player_url(tournament, person, None))
+    return render(
+        request,
+        "referee/results_removal.html",
+        {"tournament": tournament, "player": person, "form": form},
+    )
+
+
+@login_required
+def results_removal_withdraw(request, slug: str, pk: int):
+    tournament = staffed_tournament(request, slug)
+    record = get_object_or_404(
+        ResultsRemoval.objects.select_related("player"), tournament=tournament, pk=pk
+    )
+
+    def withdraw(reason: str) -> str:
+        services.results_removal_withdraw(removal=record, user=request.user, reason=reason)
+        return gettext("{player} is back in the final results.").format(player=record.player)
+
+    return _withdraw_page(
+        request,
+        tournament,
+        record,
+        withdraw=withdraw,
+        title=gettext("Put {player} back into the final results ({ref})").format(
+            player=record.player, ref=selectors.desk_ref(record)
+        ),
         summary=f"{record.player}: {record.reason}",
         back=_player_url(tournament, record.player, None),
     )
@@ -515,7 +599,7 @@ def log(request, slug: str):
     exported = table_export(request, table, f"{tournament.slug}-referee-log", title="Referee log")
     if exported is not None:
         return exported
-    RequestConfig(request, paginate={"per_page": 200}).configure(table)
+    paginate_table(request, table, per_page=200)
     query = request.GET.copy()
     query.pop("_export", None)
     query.pop("page", None)

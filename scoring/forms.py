@@ -12,8 +12,8 @@ from scoring.rules.errors import RuleViolation
 from scoring.rules.payments import MAX_FU
 from scoring.rules.rulesets import points_limit
 from scoring.rules.substitutes import DURING, FROM_START
-from scoring.violations import violation_message
-from web.fields import bounded_integer
+from scoring.wording import HAND_KINDS, violation_message
+from web.fields import bounded_integer, bounded_text
 
 from .models import StandingsSettings
 from .services import SEATS, evaluate_entry, violation_hand
@@ -59,18 +59,22 @@ class SheetMetaForm(forms.Form):
         max_value=MAX_VERSION,
         widget=forms.HiddenInput,
     )
-    reason = forms.CharField(
+    reason = bounded_text(
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
         label=gettext_lazy("Reason for the correction"),
         help_text=gettext_lazy("Required once the sheet is confirmed."),
     )
 
-    def __init__(self, *args, tournament, names, confirmed=False, **kwargs):
+    def __init__(self, *args, tournament, names, confirmed=False, disputed=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.names = names
         self.confirmed = confirmed
+        # A player disputed this version (issue 25.7): the referee's correction says why.
+        self.disputed = disputed
+        if disputed:
+            self.fields["reason"].help_text = gettext("Required: a player disputed this sheet.")
         for i, name in enumerate(names):
             label = gettext("{wind} ({name}) is a substitute").format(
                 wind=gettext(WIND_NAMES[i]), name=name
@@ -98,6 +102,10 @@ class SheetMetaForm(forms.Form):
         if self.confirmed and not reason:
             raise forms.ValidationError(
                 gettext("This sheet is confirmed: a correction needs the reason, for the history.")
+            )
+        if self.disputed and not reason:
+            raise forms.ValidationError(
+                gettext("A player disputed this sheet: a correction needs the reason.")
             )
         return reason
 
@@ -191,13 +199,7 @@ def _small(hint: str) -> forms.NumberInput:
 class HandForm(forms.Form):
     """One line of a paper sheet: what happened, and per seat riichi, han/fu and tenpai."""
 
-    KINDS = [
-        ("", "—"),
-        ("ron", "Ron"),
-        ("tsumo", "Tsumo"),
-        ("draw", "Draw"),
-        ("chombo", "Chombo"),
-    ]
+    KINDS = [("", "—")] + [(k, HAND_KINDS[k]) for k in ("ron", "tsumo", "draw", "chombo")]
 
     kind = forms.ChoiceField(choices=KINDS, required=False, label=gettext_lazy("Hand"))
     who = forms.ChoiceField(required=False, label=gettext_lazy("From / by"))
@@ -209,14 +211,14 @@ class HandForm(forms.Form):
         seat_choices = [("", "—")] + [(SEATS[i], f"{SEATS[i]} {n}") for i, n in enumerate(names)]
         kinds = list(self.KINDS)
         if ruleset.abortive_draws:
-            kinds.append(("abortive", "Abortive draw"))
+            kinds.append(("abortive", HAND_KINDS["abortive"]))
             self.fields["abortive"].choices = [("", "—")] + [
                 (k, k.replace("_", " ")) for k in sorted(ruleset.abortive_draws)
             ]
         else:
             del self.fields["abortive"]
         if ruleset.nagashi_mangan:
-            kinds.append(("nagashi", "Nagashi mangan"))
+            kinds.append(("nagashi", HAND_KINDS["nagashi"]))
         self.fields["kind"].choices = kinds
         self.fields["who"].choices = seat_choices
         self.fields["liable"].choices = seat_choices
@@ -433,14 +435,17 @@ class HandsSheetForm(SheetMetaForm):
 class CalculatorForm(forms.Form):
     """The hand calculator: tiles to han and fu, for a referee checking a declared hand."""
 
-    tiles = forms.CharField(
+    # 14 tiles of 2 characters, or a few more with spaces: 100 is plenty.
+    tiles = bounded_text(
+        max_length=100,
         label=gettext_lazy("Concealed tiles with the winning tile"),
         help_text=gettext_lazy(
             "e.g. 234m567p22s345678s (m characters, p circles, s bamboo, z honours)"
         ),
     )
     win_tile = forms.CharField(label=gettext_lazy("Winning tile"), max_length=3)
-    melds = forms.CharField(
+    melds = bounded_text(
+        max_length=100,
         required=False,
         label=gettext_lazy("Called sets"),
         help_text=gettext_lazy("Space-separated, e.g. 'pon:777z chi:123m ankan:1111p kan:9999s'"),
@@ -454,8 +459,12 @@ class CalculatorForm(forms.Form):
     rinshan = forms.BooleanField(required=False, label=gettext_lazy("After a kong (rinshan)"))
     chankan = forms.BooleanField(required=False, label=gettext_lazy("Robbing a kong (chankan)"))
     haitei = forms.BooleanField(required=False, label=gettext_lazy("Last tile (haitei/houtei)"))
-    dora_indicators = forms.CharField(required=False)
-    ura_dora_indicators = forms.CharField(required=False)
+    dora_indicators = bounded_text(
+        label=gettext_lazy("Dora indicators"), max_length=40, required=False
+    )
+    ura_dora_indicators = bounded_text(
+        label=gettext_lazy("Ura dora indicators"), max_length=40, required=False
+    )
 
     def __init__(self, *args, ruleset_name: str, **kwargs):
         super().__init__(*args, **kwargs)

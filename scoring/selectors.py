@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.rules.errors import RuleViolation
-from scoring.violations import violation_message
+from scoring.wording import round_name, violation_message
 from tournament.models import Seat, Session
 
-from .models import ScoreSheet, SheetVersion
+from .models import ScoreSheet, SheetResponse, SheetVersion
 from .services import SEATS, evaluate_entry, violation_hand
 
 
@@ -17,10 +17,14 @@ class TableSheet:
     table: object
     seats: list[Seat] = field(default_factory=list)
     sheet: ScoreSheet | None = None
+    # Table-mates' disputes of the sheet's current version (issue 25.7): the list says
+    # "Disputed", not "Entered".
+    disputes: list = field(default_factory=list)
 
 
 def session_sheets(session: Session) -> list[TableSheet]:
-    """Every seated table of a session with its sheet (or None), in two queries."""
+    """Every seated table of a session with its sheet (or None) and its disputes, in three
+    queries."""
     seats = (
         Seat.objects.filter(session=session)
         .select_related("table", "player")
@@ -38,7 +42,28 @@ def session_sheets(session: Session) -> list[TableSheet]:
     ):
         if sheet.table_id in tables:
             tables[sheet.table_id].sheet = sheet
+    by_sheet = {t.sheet.pk: t for t in tables.values() if t.sheet is not None}
+    for response in SheetResponse.objects.filter(
+        sheet__session=session, kind=SheetResponse.Kind.DISPUTED
+    ).select_related("player"):
+        entry = by_sheet.get(response.sheet_id)
+        if entry is not None and response.version == entry.sheet.version:
+            entry.disputes.append(response)
     return list(tables.values())
+
+
+def current_disputes(sheet: ScoreSheet | None) -> list:
+    """Who disputed the version of ``sheet`` now stored, why and when (issue 25.7).  A
+    correction makes a new version, which the table answers afresh."""
+    if sheet is None:
+        return []
+    return list(
+        SheetResponse.objects.filter(
+            sheet=sheet, version=sheet.version, kind=SheetResponse.Kind.DISPUTED
+        )
+        .select_related("player", "user")
+        .order_by("created_at")
+    )
 
 
 def running_totals(result: dict) -> list[dict]:
@@ -63,14 +88,6 @@ def running_totals(result: dict) -> list[dict]:
             }
         )
     return rows
-
-
-ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-
-
-def round_name(label: str) -> str:
-    """The core's round label in words: "E1" -> "East 1"."""
-    return f"{ROUND_NAMES.get(label[:1], label[:1])} {label[1:]}".strip()
 
 
 def hands_preview(tournament, hands: list[dict], names: list[str]) -> dict:
@@ -103,7 +120,7 @@ def hands_preview(tournament, hands: list[dict], names: list[str]) -> dict:
             following = {
                 "number": len(hands) + 1,
                 "round": label,
-                "round_name": round_name(label),
+                "round_name": round_name(label, violation.params.get("honba") or 0),
                 # The counters and sticks the next hand starts with, as the core says.
                 "honba": violation.params.get("honba"),
                 "riichi_on_table": violation.params.get("sticks"),
@@ -113,7 +130,7 @@ def hands_preview(tournament, hands: list[dict], names: list[str]) -> dict:
         "ok": True,
         "error": "",
         "error_hand": None,
-        "hands": [{**row, "round_name": round_name(row["round"])} for row in rows],
+        "hands": [{**row, "round_name": round_name(row["round"], row["honba"])} for row in rows],
         "start": start,
         "totals": rows[-1]["totals"] if rows else start,
         "next": following,

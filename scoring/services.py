@@ -35,7 +35,7 @@ from scoring.rules.sheet import evaluate_game
 from tournament.models import Seat, Session, Table, Tournament
 from web.cache import RESULTS, public_pages_changed
 
-from .models import ScoreSheet, SheetVersion, TableResult
+from .models import ScoreSheet, SheetResponse, SheetVersion, TableResult
 
 SEATS = "ESWN"
 _PLAYER_KEYS = {"winner", "from", "liable", "chombo"}
@@ -257,12 +257,15 @@ def sheet_save(
     expected_version: int,
     user,
     reason: str = "",
+    referee_correction: bool = True,
 ) -> ScoreSheet:
     """Check an entry with the rules core and store it with its table results.
 
     ``expected_version`` is the version the editor opened (0 for a new sheet).  If the sheet
     changed since, ``SheetConflict`` carries the stored sheet and nothing is written.  A
-    confirmed sheet stays confirmed, but its correction needs a ``reason``.
+    confirmed sheet stays confirmed, but its correction needs a ``reason``; so does a
+    referee's correction of a version a player disputed (``referee_correction``; a player
+    re-entering his table's sheet passes False).
     """
     seats = table_seats(session, table)
     entry = _with_desk_substitutes(session, table, entry)
@@ -301,6 +304,17 @@ def sheet_save(
         return sheet
     if sheet.is_confirmed and not reason.strip():
         raise SheetError(gettext("This sheet is confirmed: give the reason for the correction."))
+    if (
+        referee_correction
+        and not reason.strip()
+        and SheetResponse.objects.filter(
+            sheet=sheet, version=sheet.version, kind=SheetResponse.Kind.DISPUTED
+        ).exists()
+    ):
+        # Issue 25.7: the referee settles a table's dispute; the history says why.
+        raise SheetError(
+            gettext("A player disputed this sheet: give the reason for the correction.")
+        )
     updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(
         mode=mode,
         entry=entry,

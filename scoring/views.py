@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
@@ -16,6 +17,8 @@ from scoring.rules.substitutes import FROM_START
 from tournament.models import Session, Table, Tournament
 from tournament.pages import staffed_tournament
 from tournament.permissions import require_organiser, require_view
+from tournament.stages import selectors as stage_selectors
+from tournament.stages.services import live_hands_record
 from web.converters import parse_id
 
 from . import selectors
@@ -85,11 +88,13 @@ def session_sheets(request, slug: str, number: int):
     )
 
 
-def _forms(request, *, tournament, session, table, sheet, seats, mode):
+def _forms(request, *, tournament, session, table, sheet, seats, mode, disputed=False):
     """The sheet form of the chosen mode, bound to the POST or filled from the stored sheet."""
-    # A correction of a confirmed sheet needs a reason; merely checking the totals does not.
+    # A correction of a confirmed or disputed sheet needs a reason; merely checking the
+    # totals does not.
     checking = request.POST.get("action") == "check"
     confirmed = bool(sheet and sheet.is_confirmed) and not checking
+    disputed = disputed and not checking
     data = request.POST if request.method == "POST" else None
     version = sheet.version if sheet else 0
     stored = sheet.entry if sheet and sheet.mode == mode else {}
@@ -98,7 +103,12 @@ def _forms(request, *, tournament, session, table, sheet, seats, mode):
     marks = _substitute_marks(tournament, session, table, seats, stored)
     for i, kind in enumerate(marks):
         initial[f"substitute_{i}"] = kind
-    common = {"tournament": tournament, "names": names, "confirmed": confirmed}
+    common = {
+        "tournament": tournament,
+        "names": names,
+        "confirmed": confirmed,
+        "disputed": disputed,
+    }
     if mode == ScoreSheet.Mode.FINAL:
         if stored:
             for i in range(4):
@@ -135,6 +145,7 @@ def sheet(request, slug: str, number: int, table_number: int):
     mode = request.POST.get("mode") or request.GET.get("mode")
     if mode not in ScoreSheet.Mode.values:
         mode = current.mode if current else ScoreSheet.Mode.FINAL
+    disputes = selectors.current_disputes(current)
     form, formset = _forms(
         request,
         tournament=tournament,
@@ -143,6 +154,7 @@ def sheet(request, slug: str, number: int, table_number: int):
         sheet=current,
         seats=seats,
         mode=mode,
+        disputed=bool(disputes),
     )
     conflict = None
     mine_lines: list[str] = []
@@ -196,6 +208,7 @@ def sheet(request, slug: str, number: int, table_number: int):
             "seats": seats.seats,
             "names": seats.names,
             "sheet": current,
+            "disputes": disputes,
             "mode": mode,
             "form": form,
             "formset": formset,
@@ -304,6 +317,9 @@ def sheet_check(request, slug: str, number: int, table_number: int):
             )
         return JsonResponse({"ok": False, "error": message, "error_hand": index})
     hands = [form.hand() for form in formset.forms if not form.is_blank()]
+    # A stage table's hands go to the stream page as they are checked (issue 28).
+    if stage_selectors.is_stage_session(session):
+        live_hands_record(session=session, table=table, hands=hands, now=timezone.now())
     return JsonResponse(selectors.hands_preview(tournament, hands, names))
 
 

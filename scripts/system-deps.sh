@@ -4,12 +4,28 @@
 # of the suite on the production database (.ci/run, scripts/pg-throwaway.sh), gettext for the
 # translation catalogues (make messages; tests/i18n runs makemessages and msgfmt --check).
 # Installs only what is missing; needs root (or sudo) the first time.
+#
+#   scripts/system-deps.sh          # what the tests need
+#   scripts/system-deps.sh --prod   # and the production stack's (scripts/prod-stack.sh):
+#                                   # nginx-light, openssl, curl, python3-venv
 set -euo pipefail
+prod=0
+case "${1:-}" in
+"") ;;
+--prod) prod=1 ;;
+*) echo "usage: $0 [--prod]" >&2; exit 2 ;;
+esac
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 { command -v msgfmt && command -v xgettext; } >/dev/null 2>&1 || need+=(gettext)
+if [ "$prod" = 1 ]; then
+  command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
+  command -v openssl >/dev/null 2>&1 || need+=(openssl)
+  command -v curl >/dev/null 2>&1 || need+=(curl)
+  python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)
+fi
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else

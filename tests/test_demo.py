@@ -4,7 +4,7 @@ import io
 
 from django.core.management import call_command
 
-from tournament.demo import DEMO_SLUG
+from tournament.demo import DEMO_PASSWORD, DEMO_SLUG
 from tournament.ema import association_country
 from tournament.models import Player, Registration, Session, Staff, Table, Tournament
 
@@ -40,3 +40,15 @@ def test_demo_is_idempotent(db):
     first = _counts()
     call_command("load_demo", "--allow-production", stdout=io.StringIO())
     assert _counts() == first
+
+
+def test_demo_organiser_may_create_a_tournament(db, client, settings):
+    """Issue 25 item 11: the README's organiser reaches "New tournament", not a 403."""
+    from django.urls import reverse
+
+    settings.TOURNAMENT_CREATION = "organisers"
+    call_command("load_demo", "--allow-production", stdout=io.StringIO())
+    client.login(username="organiser", password=DEMO_PASSWORD)
+    assert client.get(reverse("tournament:new")).status_code == 200
+    client.login(username="referee", password=DEMO_PASSWORD)
+    assert client.get(reverse("tournament:new")).status_code == 403

@@ -113,8 +113,12 @@ def test_a_replayed_penalty_answers_already_saved(ref_client, tournament, seated
     assert Penalty.objects.count() == 1
     assert again.redirect_chain[0][0] == first["Location"]
     assert ALREADY_SAVED in again.content.decode()
-    # The same form rendered again has a new token: a second lateness is a second penalty.
-    ref_client.post(url, {**data, "form_token": new_token()})
+    # The same form rendered again has a new token: a second lateness a moment later is
+    # asked about first (409, referee.services.RepeatedPenalty), then stored when confirmed.
+    asked = ref_client.post(url, {**data, "form_token": new_token()})
+    assert asked.status_code == 409
+    assert Penalty.objects.count() == 1
+    ref_client.post(url, {**data, "repeat": "on", "form_token": new_token()})
     assert Penalty.objects.count() == 2
 
 

@@ -28,7 +28,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from referee.models import Disqualification, Penalty, Substitution
+from referee.models import Disqualification, Penalty, ResultsRemoval, Substitution
 from scoring.models import ReportingSettings
 from scoring.services import sheet_confirm, sheet_save
 from tournament.models import (
@@ -37,6 +37,8 @@ from tournament.models import (
     SeatingJob,
     Session,
     Staff,
+    Stage,
+    StageEntry,
     Table,
     Team,
     Tournament,
@@ -122,6 +124,10 @@ EXPECTATIONS: dict[str, Expect] = {
     "javascript-catalog": E(ANY),
     "signup": E(ANY, ok={"anonymous": 200, "*": 302}),  # logged in: forwarded home
     "profile": E(LOGIN, ok={"player": 200, "*": 302}),  # no player record: forwarded home
+    # Issue 24: linking an account to a player on record; the organiser's accounts page.
+    "profile_link": E(LOGIN),
+    "profile_link_mail": E(LOGIN),  # a GET only asks to confirm
+    "profile_link_request": E(PUBLIC_LOGIN),
     "password_reset": E(ANY),
     "password_reset_done": E(ANY),
     "password_reset_confirm": E(ANY),  # a made-up token: the page says the link is old
@@ -133,6 +139,7 @@ EXPECTATIONS: dict[str, Expect] = {
     # tournament/events/ and registration/ views: organisers (require_organiser)
     "tournament:new": E(CREATE),
     "tournament:dashboard": E(ORGANISER),
+    "tournament:final_check": E(ORGANISER),
     "tournament:settings": E(ORGANISER),
     "tournament:tables": E(ORGANISER),
     "tournament:schedule": E(ORGANISER),
@@ -148,14 +155,29 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:registration_action": E(ORGANISER, "POST", ok=302),
     "tournament:player_add": E(ORGANISER),
     "tournament:player_edit": E(ORGANISER),
+    "tournament:registration_withdraw": E(ORGANISER),  # asks first (issue 25.8)
     "tournament:player_import": E(ORGANISER),
     "tournament:checkin": E(ORGANISER),
     "tournament:fill_from_reserves": E(ORGANISER, "POST", ok=302),
     # tournament/registration/team_views.py (issue 19)
     "tournament:teams": E(ORGANISER),
+    "tournament:accounts": E(ORGANISER),
+    "tournament:accounts_decide": E(ORGANISER, "POST", ok=302),
+    "tournament:accounts_undo": E(ORGANISER, "POST", ok=302),
     "tournament:team_new": E(ORGANISER),
     "tournament:team_edit": E(ORGANISER),
     "tournament:team_delete": E(ORGANISER, "POST", ok=302),
+    # Championship stages (issue 28); the actions refused by the stage's state come back to
+    # the stages page with the reason.
+    "tournament:stages": E(ORGANISER),
+    "tournament:stage_edit": E(ORGANISER),
+    "tournament:stage_delete": E(ORGANISER, "POST", ok=302),
+    "tournament:stage_cut": E(ORGANISER, "POST", ok=302),
+    "tournament:stage_cut_undo": E(ORGANISER, "POST", ok=302),
+    "tournament:stage_replace": E(ORGANISER, "POST", ok=302, reason="Ill"),
+    "tournament:stage_seat": E(ORGANISER, "POST", ok=302),
+    "tournament:stream": E(PUBLIC),
+    "tournament:stream_state": E(PUBLIC),
     # tournament/registration/views.py
     "tournament:register": E(PUBLIC_LOGIN),
     "tournament:withdraw": E(PUBLIC_LOGIN, "POST", ok=302),
@@ -188,6 +210,8 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:seating_manage": E(ORGANISER),
     "tournament:seating_generate": E(ORGANISER, "POST", ok=302),
     "tournament:seating_fix_table": E(ORGANISER, "POST", ok=302),
+    "tournament:seating_fill": E(ORGANISER),
+    "tournament:seating_import": E(ORGANISER),
     "tournament:seating_quality": E(PUBLIC),
     "tournament:seating_job": E(ORGANISER),
     "tournament:seating_job_state": E(ORGANISER),
@@ -219,6 +243,8 @@ EXPECTATIONS: dict[str, Expect] = {
     "referee:penalty_correct": E(STAFF_LOGIN),
     "referee:substitution_withdraw": E(STAFF_LOGIN),
     "referee:disqualification_withdraw": E(STAFF_LOGIN),
+    "referee:results_removal": E(STAFF_LOGIN),
+    "referee:results_removal_withdraw": E(STAFF_LOGIN),
     # scoring/reporting/views.py: players report their own table's sheet (issue 18)
     "reporting:my_table": E(PUBLIC_LOGIN),
     # The player's table 1 is confirmed in the world: back to his table's page.
@@ -386,6 +412,19 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
     disqualification = Disqualification.objects.create(
         tournament=tournament, player=players[6], reason="cheating", created_by=referee
     )
+    removal = ResultsRemoval.objects.create(
+        tournament=tournament, player=players[5], reason="ill", created_by=referee
+    )
+    # A final table of one session (session 2), cut: A1 in, nobody in line.
+    final = Stage.objects.create(
+        tournament=tournament,
+        order=1,
+        name="Final",
+        sessions=1,
+        advancing=4,
+        cut_at=dt.datetime(2026, 5, 2, tzinfo=dt.UTC),
+    )
+    StageEntry.objects.create(stage=final, player=players[0], seed=1)
     team = Team.objects.create(tournament=tournament, name="Owls")
     Registration.objects.filter(player__in=players[:2]).update(team=team)
     seating_job = SeatingJob.objects.create(
@@ -403,6 +442,7 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
         "penalty": penalty.pk,
         "substitution": substitution.pk,
         "disqualification": disqualification.pk,
+        "removal": removal.pk,
         "seating_job": seating_job.pk,
         "team": team.pk,
     }
@@ -438,12 +478,16 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "tournament:staff_tables": "staff_pk",
         "tournament:registration_action": "registration_pk",
         "tournament:player_edit": "registration_pk",
+        "tournament:accounts_undo": "registration_pk",
+        "tournament:accounts_decide": "registration_pk",  # no such request: told, 302
+        "tournament:registration_withdraw": "registration_pk",
         "tournament:team_edit": "team",
         "tournament:team_delete": "team",
         "referee:penalty_withdraw": "penalty",
         "referee:penalty_correct": "penalty",
         "referee:substitution_withdraw": "substitution",
         "referee:disqualification_withdraw": "disqualification",
+        "referee:results_removal_withdraw": "removal",
         "tournament:seating_job": "seating_job",
         "tournament:seating_job_state": "seating_job",
         "tournament:seating_job_input": "seating_job",
@@ -455,7 +499,10 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "player_id": event["players"][0].pk if event else None,
         "kind": "late",
         "action": "confirm",
+        "decision": "decline",
         "fmt": "csv",
+        "order": 1,
+        "seed": 1,
         # the admin's
         "object_id": "1",
         "content_type_id": "1",

@@ -11,6 +11,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.utils import timezone
 
@@ -148,6 +149,11 @@ def load_demo(*, today: dt.date | None = None, allow_admin: bool = True) -> Demo
     )
 
     organiser = _user("organiser")
+    # The README sends a newcomer from the demo to "New tournament" as this organiser; with
+    # TOURNAMENT_CREATION=organisers that needs the permission an administrator would give.
+    organiser.user_permissions.add(
+        Permission.objects.get(content_type__app_label="tournament", codename="add_tournament")
+    )
     referee = _user("referee")
     # EMA: at least one referee per 32 players, so a field of 40 needs two.
     head_referee = _user("referee2")

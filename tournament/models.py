@@ -15,7 +15,7 @@ from django_countries.fields import CountryField
 from simple_history.models import HistoricalRecords
 
 from .ema import is_valid_ema_number
-from .names import clean_name, name_sort_key
+from .names import clean_name, name_sort_key, search_key
 
 # The presets of the rules core (scoring/rules/rulesets.py); names are part of the public
 # JSON interface, so they are safe to store.
@@ -106,11 +106,34 @@ class Tournament(models.Model):
     class Meta:
         ordering = ["-start_date", "name"]
 
+    # Cleaned as people's names are (tournament/names.py), whichever way the row is written:
+    # a right-to-left override in a tournament's name reversed the text around it on every
+    # page and in the EMA file, and control characters broke the exports (issue 24).
+    NAME_FIELDS = ("name", "venue", "city")
+
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs) -> None:
+        for field in self.NAME_FIELDS:
+            setattr(self, field, clean_name(getattr(self, field)))
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("tournament:detail", kwargs={"slug": self.slug})
+
+    def clean(self) -> None:
+        super().clean()
+        for field in self.NAME_FIELDS:
+            setattr(self, field, clean_name(getattr(self, field)))
+        if not self.name:
+            raise ValidationError(
+                {
+                    "name": gettext(
+                        "Give the tournament a name in letters, not only invisible signs."
+                    )
+                }
+            )
 
     @property
     def is_published(self) -> bool:
@@ -162,6 +185,14 @@ class TeamChangeRecord(models.Model):
         abstract = True
 
 
+class LinkMethod(models.TextChoices):
+    SIGNUP = "signup", gettext_lazy("Made by the sign-up")
+    MATCH = "match", gettext_lazy("Matched by name or EMA number (unchecked)")
+    CODE = "code", gettext_lazy("Personal slip code")
+    MAIL = "mail", gettext_lazy("Link mailed to the address on record")
+    ORGANISER = "organiser", gettext_lazy("Approved by an organiser")
+
+
 class Player(models.Model):
     """A person; one record across tournaments. Registrations are per tournament."""
 
@@ -184,21 +215,45 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
+    # Issue 24, who owns these details (tournament/registration/ownership.py): the person
+    # once he has an account; otherwise the tournament that entered him. A later
+    # tournament's organiser who corrects him gets a copy of his own (``copy_of`` the
+    # record he corrected), so that the first tournament's pages and EMA file never change.
+    owner = models.ForeignKey(
+        Tournament,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="owned_players",
+    )
+    copy_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
+    )
+    # How the account was linked to this record (tournament/registration/linking.py); the
+    # organiser sees it and can undo a link made by matching public data before issue 24.
+    link_method = models.CharField(max_length=12, choices=LinkMethod.choices, blank=True)
     # How people sort the name (tournament/names.py), kept in the row so that every list,
     # paginated or not, is ordered by the database.
     sort_name = models.CharField(max_length=200, blank=True, editable=False, db_index=True)
+    # Both names without case and accents (tournament/names.py ``search_key``): "wrobel" finds
+    # "Wróbel" at check-in, in the player list and at the desk (issue 25.10).
+    search_name = models.CharField(max_length=200, blank=True, editable=False, db_index=True)
     # Corrections of a player's details (a misspelt name, a wrong EMA number) are kept: who,
     # when, before and after (issue 14). The EMA file is sent from these fields.
     # A change of team (per tournament, Registration.team) goes into the same history as a
     # record of the details as they were, with ``team_change`` saying which (teams.py).
-    history = HistoricalRecords(excluded_fields=["user", "sort_name"], bases=[TeamChangeRecord])
+    history = HistoricalRecords(
+        excluded_fields=["user", "sort_name", "search_name", "owner", "copy_of", "link_method"],
+        bases=[TeamChangeRecord],
+    )
 
     class Meta:
         ordering = ["sort_name"]
         constraints = [
             models.UniqueConstraint(
                 fields=["ema_number"],
-                condition=~models.Q(ema_number=""),
+                # A tournament's own copy (issue 24) keeps the person's number.
+                condition=~models.Q(ema_number="") & models.Q(copy_of__isnull=True),
                 name="unique_ema_number",
             )
         ]
@@ -211,9 +266,10 @@ class Player(models.Model):
     def save(self, *args, **kwargs) -> None:
         self.clean_names()
         self.sort_name = name_sort_key(self.first_name, self.last_name)
+        self.search_name = search_key(self.first_name, self.last_name)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and {"first_name", "last_name"} & set(update_fields):
-            kwargs["update_fields"] = {*update_fields, "sort_name"}
+            kwargs["update_fields"] = {*update_fields, "sort_name", "search_name"}
         super().save(*args, **kwargs)
 
     def clean(self) -> None:
@@ -272,6 +328,12 @@ class Registration(models.Model):
         "Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="registrations"
     )
     registered_at = models.DateTimeField(auto_now_add=True)
+    # A withdrawal is asked first and kept (issue 25.8): when, by whom, why.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    withdrawal_reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["player__sort_name"]
@@ -283,6 +345,56 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.tournament}"
+
+    def save(self, *args, **kwargs) -> None:
+        adding = self._state.adding
+        super().save(*args, **kwargs)
+        if adding and self.player.owner_id is None and self.player.user_id is None:
+            # Issue 24: the tournament that entered a person without an account owns his
+            # details (tournament/registration/ownership.py); the first one, whatever the path.
+            Player.objects.filter(pk=self.player_id, owner__isnull=True, user__isnull=True).update(
+                owner=self.tournament_id
+            )
+            self.player.owner_id = self.tournament_id
+
+
+class LinkRequest(models.Model):
+    """An account asks to be linked to a player on record (issue 24); an organiser of a
+    tournament the player is registered in approves or declines it."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", gettext_lazy("Awaiting an organiser")
+        APPROVED = "approved", gettext_lazy("Approved")
+        DECLINED = "declined", gettext_lazy("Declined")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="link_requests"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="link_requests")
+    state = models.CharField(max_length=8, choices=State.choices, default=State.PENDING)
+    message = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "player"],
+                condition=models.Q(state="pending"),
+                name="one_pending_link_request",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} asks for {self.player}"
 
 
 class Team(models.Model):
@@ -483,6 +595,8 @@ class SeatingJob(models.Model):
     class Method(models.TextChoices):
         PLAN = "plan", gettext_lazy("Plan of the remaining sessions")
         SWISS = "swiss", gettext_lazy("Swiss: the next session by the standings")
+        # Issue 29: the organiser's own plan from a file (tournament/seating/plan_import.py).
+        IMPORT = "import", gettext_lazy("Plan imported from a file")
 
     class State(models.TextChoices):
         QUEUED = "queued", gettext_lazy("Waiting for a worker")
@@ -569,3 +683,7 @@ class FormToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.path} ({self.created_at:%Y-%m-%d %H:%M})"
+
+
+# Feature models kept in their package, imported here so that Django finds them.
+from .stages.models import LiveHands, Stage, StageEntry  # noqa: E402, F401

@@ -71,11 +71,41 @@ PARTICLES = frozenset(
 )
 
 
-def _plain(text: str) -> str:
-    """Without accents, case-folded: "Mäkinen" -> "makinen", "Øster" -> "oster"."""
-    text = text.replace("ø", "o").replace("Ø", "O").replace("ß", "ss").replace("ł", "l")
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+# Letters that Unicode does not decompose into a base letter and an accent, written as
+# people type them on a keyboard without them (issue 25.10): "Łukasz" is found by "lukasz",
+# "Søren" by "soren", "Weiß" by "weiss".  Keys are lower case: they apply after casefold().
+UNDECOMPOSED = str.maketrans(
+    {
+        "ł": "l",
+        "ø": "o",
+        "đ": "d",
+        "ð": "d",
+        "ħ": "h",
+        "ı": "i",
+        "ŀ": "l",
+        "ŧ": "t",
+        "þ": "th",
+        "æ": "ae",
+        "œ": "oe",
+    }
+)
+
+
+def fold(text: str) -> str:
+    """Case-folded and without accents, for sorting and searching: "Mäkinen" -> "makinen",
+    "Øster" -> "oster", "ŁUKASZ" -> "lukasz", "Szőke" -> "szoke", "Weiß" -> "weiss"."""
+    # casefold() first: it turns "ß" into "ss" and "Ł" into "ł", which the table then maps.
+    decomposed = unicodedata.normalize("NFKD", (text or "").casefold().translate(UNDECOMPOSED))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def search_key(first_name: str, last_name: str) -> str:
+    """What a name search compares with (``Player.search_name``): both names folded, so that
+    every word a person types (folded the same way) is looked for in one column."""
+    return fold(f"{first_name} {last_name}")[:200]
+
+
+_plain = fold
 
 
 def surname_core(last_name: str) -> str:

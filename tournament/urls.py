@@ -13,4 +13,5 @@ urlpatterns = [
     path("", include("tournament.seating.urls")),
     path("", include("tournament.clock.urls")),
     path("", include("tournament.standings.urls")),
+    path("", include("tournament.stages.urls")),
 ]

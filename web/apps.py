@@ -6,7 +6,8 @@ class WebConfig(AppConfig):
     verbose_name = "Web plumbing"
 
     def ready(self) -> None:
-        from web import signals, tables2_speed
+        from web import login_limit, signals, tables2_speed
 
         signals.connect()
+        login_limit.connect()
         tables2_speed.install()

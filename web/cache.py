@@ -21,6 +21,7 @@ as on a miss and the page is computed, so score entry and the pages keep working
 from __future__ import annotations
 
 import functools
+import hashlib
 import logging
 import uuid
 
@@ -78,6 +79,20 @@ def bump(tournament_id: int, scopes: tuple[str, ...] = SCOPES) -> None:
     """Make the tournament's cached pages of ``scopes`` stale, now."""
     fresh = {_key(tournament_id, scope): uuid.uuid4().hex for scope in scopes}
     _safe(lambda: cache.set_many(fresh, None))
+
+
+# The list of published tournaments (the API's ``/tournaments``) has a version of its own,
+# under the id 0 that no tournament has: a tournament saved (set back to draft, renamed)
+# leaves the list at once, not after the list's timeout (issue 24).
+SITE, TOURNAMENT_LIST = 0, "list"
+
+
+def tournament_list_version() -> str | None:
+    return version(SITE, TOURNAMENT_LIST)
+
+
+def tournament_list_changed() -> None:
+    public_pages_changed(SITE, (TOURNAMENT_LIST,))
 
 
 def public_pages_changed(tournament_id: int | None, scopes: tuple[str, ...] = SCOPES) -> None:
@@ -141,19 +156,53 @@ def _cached_response(stored, label: str) -> HttpResponse:
     return response
 
 
-def public_page(scope: str):
+def public_page(scope: str, reads: tuple[str, ...] = ()):
     """Serve the view's page to anonymous visitors from the cache, keyed by the tournament's
-    version of ``scope``, the path and the query string.  Logged-in visitors (staff, players
-    with their own seat highlighted) always get a fresh page; ``cached`` data keeps theirs
-    cheap."""
-    return functools.partial(_public_page, scope=scope)
+    version of ``scope``, the path and the query parameters named in ``reads`` (the ones
+    the page reads), never the raw query string.  Logged-in visitors (staff, players with
+    their own seat highlighted) always get a fresh page; ``cached`` data keeps theirs cheap.
+
+    Keyed on the raw query, 400 requests with ``?x=<random>`` made 400 renders and 800 keys
+    (issue 24.4).  So an anonymous request is served as if it carried only the parameters
+    in ``reads``: the view, and the links and forms of the page it renders, see nothing
+    else, and every other parameter leaves one copy of the page.  By default a page reads
+    none: a new public page is safe without a thought, and one that needs a parameter says
+    so here.
+    """
+    return functools.partial(_public_page, scope=scope, reads=tuple(sorted(set(reads))))
 
 
-def _public_page(view, scope: str):
+def _only(request, reads: tuple[str, ...]) -> str:
+    """Keep only the query parameters in ``reads`` on the request; the kept query string
+    (in a fixed order, so that ``?a=1&b=2`` and ``?b=2&a=1`` are one page)."""
+    from django.http import QueryDict
+
+    kept = QueryDict(mutable=True)
+    for name in reads:
+        values = request.GET.getlist(name)
+        if values:
+            kept.setlist(name, values)
+    query = kept.urlencode()
+    kept._mutable = False
+    request.GET = kept
+    request.META["QUERY_STRING"] = query
+    return query
+
+
+def page_name(tournament_id: int, scope: str, language: str, path: str, query: str) -> str:
+    """What names one cached page: a page per language (the same path is German for one
+    visitor, Polish for another), and the kept query hashed, a key of bounded length
+    whatever a visitor types."""
+    digest = hashlib.sha256(query.encode()).hexdigest()[:32]
+    return f"{tournament_id}:{scope}:{language}:{path}?{digest}"
+
+
+def _public_page(view, scope: str, reads: tuple[str, ...]):
     @functools.wraps(view)
     def wrapper(request, slug: str, *args, **kwargs):
         if not _cacheable_request(request):
             return view(request, slug, *args, **kwargs)
+        query = _only(request, reads)
         from tournament.models import Tournament
 
         tournament_id = (
@@ -164,8 +213,7 @@ def _public_page(view, scope: str):
         current = version(tournament_id, scope) if tournament_id is not None else None
         if current is None:
             return view(request, slug, *args, **kwargs)
-        # A page per language: the same path is German for one visitor, Polish for another.
-        page = f"{tournament_id}:{scope}:{get_language()}:{request.get_full_path()}"
+        page = page_name(tournament_id, scope, get_language(), request.path, query)
         key = f"tournament-page:{page}:{current}"
         last_key, lock_key = f"tournament-page-last:{page}", f"tournament-page-lock:{page}"
         hit = _safe(lambda: cache.get(key))

@@ -70,3 +70,22 @@ def bounded_decimal(
         error_messages=_messages(label, whole=False),
         **kwargs,
     )
+
+
+# Free text (issue 24): a reason, a note, a correction is a few sentences; a 100,000-character
+# one was accepted and stored. Every text field has a bound, and its message names the field.
+REASON_MAX = 2000
+
+
+def bounded_text(*, label, max_length: int = REASON_MAX, **kwargs) -> forms.CharField:
+    """A text field of at most ``max_length`` characters: "Note: at most 2000 characters
+    (it has 100000)." """
+    messages = kwargs.pop("error_messages", {})
+    messages.setdefault(
+        "max_length",
+        format_lazy(
+            gettext_lazy("{label}: at most %(limit_value)d characters (it has %(show_value)d)."),
+            label=label,
+        ),
+    )
+    return forms.CharField(label=label, max_length=max_length, error_messages=messages, **kwargs)

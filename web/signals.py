@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db.models.signals import post_delete, post_save
 
-from web.cache import RESULTS, SCOPES, SEATING, public_pages_changed
+from web.cache import RESULTS, SCOPES, SEATING, public_pages_changed, tournament_list_changed
 
 
 def tournament_of(instance) -> int | None:
@@ -35,7 +35,12 @@ def tournament_of(instance) -> int | None:
 
 # Rows that only the results pages show (see SCOPES in web.cache), and those only
 # the seating pages and the clock show; every other row changes both.
-RESULTS_ONLY = {"scoring.ScoreSheet", "scoring.StandingsSettings", "referee.Penalty"}
+RESULTS_ONLY = {
+    "scoring.ScoreSheet",
+    "scoring.StandingsSettings",
+    "referee.Penalty",
+    "referee.ResultsRemoval",
+}
 SEATING_ONLY = {"tournament.TableFinish"}
 
 
@@ -48,6 +53,8 @@ def row_changed(sender, instance, **kwargs) -> None:
     else:
         scopes = SCOPES
     public_pages_changed(tournament_of(instance), scopes)
+    if label == "tournament.Tournament":
+        tournament_list_changed()
 
 
 def player_changed(sender, instance, **kwargs) -> None:
@@ -77,6 +84,7 @@ def connect() -> None:
         "referee.Penalty",
         "referee.Substitution",
         "referee.Disqualification",
+        "referee.ResultsRemoval",
     ):
         model = apps.get_model(label)
         post_save.connect(row_changed, sender=model, dispatch_uid=f"public-pages-{label}")

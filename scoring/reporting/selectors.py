@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from scoring.models import ScoreSheet, SheetResponse
 from tournament.models import Player, Seat, Session, Tournament
+from tournament.names import name_sort_key
 
 from .services import player_seat, reporting_settings
 
@@ -126,4 +127,10 @@ def code_slips(tournament: Tournament, codes) -> list[dict]:
         .order_by("session__number")
     ):
         seats.setdefault(seat.player_id, []).append(seat)
-    return [{"code": c, "player": c.player, "seats": seats.get(c.player_id, [])} for c in codes]
+    # Sorted like names everywhere else (tournament/names.py: accents, case and particles
+    # ignored), so Åström comes among the A's, not after Zielińska.
+    ordered = sorted(
+        codes,
+        key=lambda c: c.player.sort_name or name_sort_key(c.player.first_name, c.player.last_name),
+    )
+    return [{"code": c, "player": c.player, "seats": seats.get(c.player_id, [])} for c in ordered]

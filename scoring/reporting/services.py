@@ -32,6 +32,19 @@ class ReportError(SheetError):
         self.field = field
 
 
+class CodeNotAccepted(ReportError):
+    """A personal code that does not answer this sheet, whatever the reason: one message."""
+
+    def __init__(self):
+        super().__init__(
+            gettext(
+                "This code is not accepted for this sheet. Check it on the seating slip: each "
+                "code answers once for its own table's sheet."
+            ),
+            field="code",
+        )
+
+
 def reporting_settings(tournament: Tournament) -> ReportingSettings:
     """The tournament's setting, or the default (referees only) when never saved."""
     setting = ReportingSettings.objects.filter(tournament=tournament).first()
@@ -101,13 +114,16 @@ def player_sheet_save(
         expected_version=expected_version,
         user=user,
         reason="",
+        referee_correction=False,
     )
-    SheetResponse.objects.create(
+    # Saved again without a change, the sheet keeps its version (``sheet_save``), and the
+    # player's answer to that version is already there: kept, not stored twice (creating it
+    # again broke the one-answer-per-version constraint, a 500).
+    SheetResponse.objects.get_or_create(
         sheet=sheet,
         version=sheet.version,
         player=player,
-        kind=SheetResponse.Kind.ENTERED,
-        user=user,
+        defaults={"kind": SheetResponse.Kind.ENTERED, "user": user},
     )
     return sheet
 
@@ -198,11 +214,22 @@ def respond_with_code(
         if cleaned
         else None
     )
-    if found is None:
-        raise ReportError(
-            gettext("This personal code is not one of this tournament's: check the seating slip."),
-            field="code",
-        )
+    # One answer for every code not taken (issue 24.3): no code at all, another table's
+    # code, a code that answered this version already.  A different answer for a real code
+    # of another table told a guesser he had found one (OWASP Authentication cheat sheet:
+    # "respond with a generic error message regardless of" which part was wrong).
+    seated = found is not None and (
+        Seat.objects.filter(
+            session_id=sheet.session_id, table_id=sheet.table_id, player_id=found.player_id
+        ).exists()
+    )
+    answered = seated and (
+        SheetResponse.objects.filter(
+            sheet=sheet, version=version, player_id=found.player_id
+        ).exists()
+    )
+    if not seated or answered:
+        raise CodeNotAccepted
     return sheet_respond(
         sheet=sheet,
         version=version,
@@ -226,15 +253,26 @@ def _new_code(taken: set[str]) -> str:
 def ensure_personal_codes(*, tournament: Tournament) -> list[PersonalCode]:
     """A code for every registered player who has none yet (the slips are printed before
     each day); existing codes never change, so a slip already printed stays right."""
+    # Two organisers opening the slips at once both found the same players without a code
+    # and both created theirs (IntegrityError, a 500, issue 24): the tournament's row is
+    # locked, so the second waits and finds the first one's codes (PostgreSQL; SQLite
+    # writes one transaction at a time anyway).  Rows another process added all the same
+    # (a code drawn twice, a player given one meanwhile) are skipped and drawn again.
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     players = Registration.objects.filter(tournament=tournament).exclude(
         status=Registration.Status.WITHDRAWN
     )
-    have = dict(PersonalCode.objects.filter(tournament=tournament).values_list("player_id", "code"))
-    taken = set(have.values())
-    missing = [
-        PersonalCode(tournament=tournament, player_id=pid, code=_new_code(taken))
-        for pid in players.values_list("player_id", flat=True)
-        if pid not in have
-    ]
-    PersonalCode.objects.bulk_create(missing)
+    for _ in range(5):
+        have = dict(
+            PersonalCode.objects.filter(tournament=tournament).values_list("player_id", "code")
+        )
+        taken = set(have.values())
+        missing = [
+            PersonalCode(tournament=tournament, player_id=pid, code=_new_code(taken))
+            for pid in players.values_list("player_id", flat=True)
+            if pid not in have
+        ]
+        if not missing:
+            break
+        PersonalCode.objects.bulk_create(missing, ignore_conflicts=True)
     return list(PersonalCode.objects.filter(tournament=tournament).select_related("player"))

@@ -17,9 +17,15 @@ from scoring.services import SheetConflict, SheetError, TableSeats
 from scoring.statistics import hand_statistics
 from scoring.views import _forms, _hand_rows, _result_rows
 from tournament.pages import organised_tournament, viewable_tournament
+from web import throttle
 
 from . import selectors, services
 from .forms import AnswerForm, CodeAnswerForm, ReportingSettingsForm
+
+# Wrong personal codes (issue 24.3): a player mistypes one or two; a venue's phones share one
+# address behind its Wi-Fi, so the address may miss a few more before it waits.
+CODE_GUESSES_PER_ACCOUNT = throttle.Limit("slip-code-account", count=5, seconds=60)
+CODE_GUESSES_PER_ADDRESS = throttle.Limit("slip-code-address", count=20, seconds=60)
 
 
 def _player(request):
@@ -39,7 +45,7 @@ def _show_error(form, error: SheetError) -> None:
 
 
 @login_required
-def my_table(request, slug: str, answer_form=None, code_form=None):
+def my_table(request, slug: str, answer_form=None, code_form=None, status=None):
     tournament = viewable_tournament(request, slug)
     setting = services.reporting_settings(tournament)
     table = selectors.my_table(tournament, _player(request))
@@ -54,7 +60,8 @@ def my_table(request, slug: str, answer_form=None, code_form=None):
             code_form=code_form
             or CodeAnswerForm(initial={"version": sheet.version}, auto_id="code_%s"),
         )
-    status = 200 if answer_form is None and code_form is None else 400
+    if status is None:
+        status = 200 if answer_form is None and code_form is None else 400
     return render(request, "scoring/reporting/my_table.html", context, status=status)
 
 
@@ -170,6 +177,24 @@ def answer_with_code(request, slug: str):
     tournament = viewable_tournament(request, slug)
     table = _table_or_denied(tournament, request)
     form = CodeAnswerForm(request.POST, auto_id="code_%s")
+    clients = (
+        (CODE_GUESSES_PER_ACCOUNT, f"user-{request.user.pk}"),
+        (CODE_GUESSES_PER_ADDRESS, throttle.client_address(request)),
+    )
+    waits = [w for w in (throttle.wait(limit, c) for limit, c in clients) if w is not None]
+    if waits:
+        # Issue 24.3: a few wrong codes a minute, per account and per address, then a wait
+        # the page states (a slip code is short: 2,000 guesses in 98 s met no resistance).
+        text = gettext(
+            "Too many codes that were not accepted. Try again in {minutes} minute(s)."
+        ).format(minutes=throttle.minutes(max(waits)))
+        if table.sheet is None:  # the page shows no code field then
+            messages.error(request, text)
+        else:
+            form.add_error("code", text)
+        response = my_table(request, slug, code_form=form, status=429)
+        response["Retry-After"] = str(max(waits))
+        return response
     if table.sheet is None:
         messages.error(request, gettext("Nobody has entered your table's sheet yet."))
         return redirect("reporting:my_table", slug)
@@ -183,6 +208,10 @@ def answer_with_code(request, slug: str):
                 kind=form.cleaned_data["kind"],
                 reason=form.cleaned_data["reason"],
             )
+        except services.CodeNotAccepted as error:
+            for limit, client in clients:
+                throttle.hit(limit, client)
+            _show_error(form, error)
         except SheetError as error:
             _show_error(form, error)
         else:

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.rules.errors import INVALID_INPUT, RuleViolation
+from scoring.rules.i18n import N_
 from scoring.rules.limits import (
     MAX_RIICHI_STICKS,
     check_chombos,
@@ -99,7 +100,7 @@ def evaluate_final(request: dict[str, Any]) -> dict[str, Any]:
     ruleset = ruleset_of(request)
     points_in = request.get("points")
     if not isinstance(points_in, dict):
-        raise _invalid("points must be an object mapping the four players to their points")
+        raise _invalid(N_("points must be an object mapping the four players to their points"))
     try:
         players = parse_players(list(points_in))
     except RuleViolation as exc:
@@ -110,21 +111,25 @@ def evaluate_final(request: dict[str, Any]) -> dict[str, Any]:
         value = points_in[name]
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise _invalid(
-                "{name}'s points must be a number, not {value!r}", name=name, value=value
+                N_("{name}'s points must be a number, not {value!r}"), name=name, value=value
             )
         finite_number(value, f"points of {name}", bound)
         if value != int(value) or int(value) % 100 != 0:
-            raise _invalid("{name}'s points {value} are not whole hundreds", name=name, value=value)
+            raise _invalid(
+                N_("{name}'s points {value} are not whole hundreds"), name=name, value=value
+            )
         points.append(int(value))
     sticks = request.get("riichi_left", 0)
     if isinstance(sticks, bool) or not isinstance(sticks, int) or sticks < 0:
-        raise _invalid("riichi_left must be a whole number of sticks, 0 or more")
+        raise _invalid(N_("riichi_left must be a whole number of sticks, 0 or more"))
     whole_number(sticks, "riichi_left", 0, MAX_RIICHI_STICKS)
     expected = ruleset.table_total - ruleset.riichi_stick * sticks
     if sum(points) != expected:
         raise _invalid(
-            "the points add up to {total}, but four players starting with {start} and "
-            "{sticks} riichi stick(s) left on the table make {expected}",
+            N_(
+                "the points add up to {total}, but four players starting with {start} and "
+                "{sticks} riichi stick(s) left on the table make {expected}"
+            ),
             total=sum(points),
             start=ruleset.start_points,
             sticks=sticks,
@@ -132,10 +137,10 @@ def evaluate_final(request: dict[str, Any]) -> dict[str, Any]:
         )
     offenders = request.get("chombo", [])
     if not isinstance(offenders, list):
-        raise _invalid("chombo must be a list of the players' names, one entry per chombo")
+        raise _invalid(N_("chombo must be a list of the players' names, one entry per chombo"))
     check_chombos(offenders, players, "chombo")
     if not all(isinstance(o, str) and o in players for o in offenders):
-        raise _invalid("chombo must be a list of the players' names, one entry per chombo")
+        raise _invalid(N_("chombo must be a list of the players' names, one entry per chombo"))
     substitutes = parse_substitutes(request.get("substitutes"), players)
     return settle_game(
         ruleset,

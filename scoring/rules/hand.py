@@ -35,6 +35,7 @@ from typing import Any
 from scoring.rules.decompose import PUNG, is_seven_pairs, is_thirteen_orphans, read_sorted
 from scoring.rules.errors import INVALID_INPUT, NO_YAKU, NOT_A_WINNING_HAND, RuleViolation
 from scoring.rules.fu import SEVEN_PAIRS_FU, fixed_fu, fu_parts, reading_fu
+from scoring.rules.i18n import N_
 from scoring.rules.payments import (
     ValueTable,
     cost_total,
@@ -121,7 +122,7 @@ def _invalid(reason: str, template: str, **params: Any) -> RuleViolation:
 def _bad_wind(field: str, value: object) -> RuleViolation:
     return _invalid(
         "bad_wind",
-        '{field} must be "E", "S", "W" or "N", not {value!r}',
+        N_('{field} must be "E", "S", "W" or "N", not {value!r}'),
         field=field,
         value=value,
     )
@@ -136,7 +137,7 @@ def _meld(index: int, meld: object) -> MeldFacts:
     if not isinstance(meld, dict) or len(meld) != 2 or "kind" not in meld or "tiles" not in meld:
         raise _invalid(
             "bad_meld",
-            '{where} must be an object {{"kind": K, "tiles": "..."}}, not {value!r}',
+            N_('{where} must be an object {{"kind": K, "tiles": "..."}}, not {value!r}'),
             where=f"meld {index + 1}",
             value=meld,
         )
@@ -165,7 +166,10 @@ def _meld_shape(kind: str, text: str) -> MeldFacts:
     if kind not in MELD_KINDS:
         raise _invalid(
             "bad_meld",
-            "kind must be one of chi, pon, kan (open kong), ankan (concealed kong), not {kind!r}",
+            N_(
+                "kind must be one of chi, pon, kan (open kong), ankan (concealed kong), "
+                "not {kind!r}"
+            ),
             kind=kind,
         )
     tiles = parse_tiles(text, "tiles")
@@ -174,7 +178,7 @@ def _meld_shape(kind: str, text: str) -> MeldFacts:
     if len(kinds) != size:
         raise _invalid(
             "bad_meld",
-            "a {kind} has {size} tiles, {text!r} has {n}",
+            N_("a {kind} has {size} tiles, {text!r} has {n}"),
             kind=kind,
             size=size,
             text=text,
@@ -186,14 +190,14 @@ def _meld_shape(kind: str, text: str) -> MeldFacts:
         if first >= 27 or first % 9 > 6 or kinds != [first, first + 1, first + 2]:
             raise _invalid(
                 "bad_meld",
-                "{text!r} is not a chow (three consecutive tiles of one suit)",
+                N_("{text!r} is not a chow (three consecutive tiles of one suit)"),
                 text=text,
             )
         return _meld_facts(kind, first, tuple(kinds), tiles.reds)
     if kinds.count(kinds[0]) != size:
         raise _invalid(
             "bad_meld",
-            "a {kind} is {size} identical tiles, {text!r} is not",
+            N_("a {kind} is {size} identical tiles, {text!r} is not"),
             kind=kind,
             size=size,
             text=text,
@@ -205,13 +209,13 @@ def _parse(request: object) -> Situation:
     """The validated request as a ``Situation``; RuleViolation for the first problem."""
     if not isinstance(request, dict):
         raise _invalid(
-            "not_an_object", "the hand must be a JSON object, not {value!r}", value=request
+            "not_an_object", N_("the hand must be a JSON object, not {value!r}"), value=request
         )
     if not FIELDS.issuperset(request):
         unknown = sorted(str(k) for k in request if k not in FIELDS)
         raise _invalid(
             "unknown_field",
-            "unknown field(s) {names}; the hand takes {known}",
+            N_("unknown field(s) {names}; the hand takes {known}"),
             names=", ".join(unknown),
             known=", ".join(sorted(FIELDS)),
         )
@@ -219,7 +223,7 @@ def _parse(request: object) -> Situation:
     get = request.get
     name = get("ruleset", "ema2016")
     if not isinstance(name, str):
-        raise _invalid("unknown_ruleset", "ruleset must be a name, not {value!r}", value=name)
+        raise _invalid("unknown_ruleset", N_("ruleset must be a name, not {value!r}"), value=name)
     s.ruleset = ruleset = RULESETS.get(name) or get_ruleset(name)
     s.local_yaku = ruleset.local_yaku
     (
@@ -246,7 +250,9 @@ def _parse(request: object) -> Situation:
     if not s.round:
         raise _bad_wind("round_wind", prevalent)
     if "tiles" not in request or "win_tile" not in request:
-        raise _invalid("missing_field", "the hand needs both tiles and win_tile (the winning tile)")
+        raise _invalid(
+            "missing_field", N_("the hand needs both tiles and win_tile (the winning tile)")
+        )
     closed_tiles, closed_reds = sorted_tiles(request["tiles"], "tiles")
     win_tile = request["win_tile"]
     # The winning tile is one of 37 strings; anything else takes the long way.
@@ -293,7 +299,7 @@ def _win_tile(text: object) -> tuple[int, bool]:
     if len(win.kinds) != 1:
         raise _invalid(
             "bad_win_tile",
-            'win_tile must be exactly one tile such as "8s", not {value!r}',
+            N_('win_tile must be exactly one tile such as "8s", not {value!r}'),
             value=text,
         )
     return win.kinds[0], any(win.reds)
@@ -342,7 +348,7 @@ def _flags(request: dict[str, Any]) -> tuple[bool, ...]:
             if value.__class__ is not bool:
                 raise _invalid(
                     "bad_flag",
-                    "{flag} must be true or false, not {value!r}",
+                    N_("{flag} must be true or false, not {value!r}"),
                     flag=flag,
                     value=value,
                 )
@@ -352,9 +358,11 @@ def _flags(request: dict[str, Any]) -> tuple[bool, ...]:
 def _parse_melds(s: Situation, melds: object) -> None:
     """The melds, and what every decomposition needs of them, summed up once."""
     if not isinstance(melds, list):
-        raise _invalid("bad_meld", "melds must be a list, not {value!r}", value=melds)
+        raise _invalid("bad_meld", N_("melds must be a list, not {value!r}"), value=melds)
     if len(melds) > 4:
-        raise _invalid("wrong_tile_count", "a hand has at most four melds, not {n}", n=len(melds))
+        raise _invalid(
+            "wrong_tile_count", N_("a hand has at most four melds, not {n}"), n=len(melds)
+        )
     if not melds:
         # Most hands: nothing to add up.
         s.meld_list = s.melds = s.meld_kinds = s.meld_groups = ()
@@ -409,9 +417,11 @@ def _check_tiles(
     if n_closed + 3 * n_melds != 14:
         raise _invalid(
             "wrong_tile_count",
-            "{n} concealed tiles and {m} meld(s) make {total} tiles; a winning hand has 14 "
-            "(a kong counts as 3), so with {m} meld(s) tiles must hold {want} tiles "
-            "including the winning tile",
+            N_(
+                "{n} concealed tiles and {m} meld(s) make {total} tiles; a winning hand has 14 "
+                "(a kong counts as 3), so with {m} meld(s) tiles must hold {want} tiles "
+                "including the winning tile"
+            ),
             n=n_closed,
             m=n_melds,
             total=n_closed + 3 * n_melds,
@@ -427,8 +437,10 @@ def _check_tiles(
             if count > MAX_INDICATORS:
                 raise _invalid(
                     "too_many_indicators",
-                    "{field} has {n} tiles; there are at most 5 (the dora indicator and four "
-                    "kan dora indicators)",
+                    N_(
+                        "{field} has {n} tiles; there are at most 5 (the dora indicator and four "
+                        "kan dora indicators)"
+                    ),
                     field=label,
                     n=count,
                 )
@@ -449,8 +461,10 @@ def _check_tiles(
             if counts[k] > 4:
                 raise _invalid(
                     "fifth_copy",
-                    "{n} copies of {tile} (hand, melds and dora indicators together); a set "
-                    "has only four",
+                    N_(
+                        "{n} copies of {tile} (hand, melds and dora indicators together); a set "
+                        "has only four"
+                    ),
                     n=counts[k],
                     tile=tile_name(k),
                 )
@@ -469,8 +483,10 @@ def _check_tiles(
     if not present:
         raise _invalid(
             "win_tile_not_in_hand",
-            "the winning tile {tile} is not among tiles; tiles must include the winning "
-            "tile (and melds cannot hold it)",
+            N_(
+                "the winning tile {tile} is not among tiles; tiles must include the winning "
+                "tile (and melds cannot hold it)"
+            ),
             tile=("0" + SUITS[FIVES.index(win)]) if s.win_red else tile_name(win),
         )
 
@@ -496,15 +512,17 @@ def _check_red_fives(
             if allowed[suit] == 0:
                 raise _invalid(
                     "red_five_not_in_ruleset",
-                    "0{suit} is a red five, and the {ruleset} rules have no red {five}; "
-                    "write it as {five}",
+                    N_(
+                        "0{suit} is a red five, and the {ruleset} rules have no red {five}; "
+                        "write it as {five}"
+                    ),
                     suit=SUITS[suit],
                     five=five,
                     ruleset=s.ruleset.name,
                 )
             raise _invalid(
                 "too_many_red_fives",
-                "{n} red {five} (0{suit}); the {ruleset} set has only {allowed}",
+                N_("{n} red {five} (0{suit}); the {ruleset} set has only {allowed}"),
                 n=red,
                 five=five,
                 suit=SUITS[suit],
@@ -515,8 +533,10 @@ def _check_red_fives(
         if plain > 4 - allowed[suit]:
             raise _invalid(
                 "too_many_plain_fives",
-                "{n} plain {five}; the {ruleset} set replaces {allowed} of the four by red "
-                "fives, so mark the red ones as 0{suit}",
+                N_(
+                    "{n} plain {five}; the {ruleset} set replaces {allowed} of the four by red "
+                    "fives, so mark the red ones as 0{suit}"
+                ),
                 n=plain,
                 five=five,
                 suit=SUITS[suit],
@@ -663,28 +683,37 @@ def _check_flags(s: Situation) -> None:
     first_turn = [name for name in ("tenhou", "chiihou", "renhou") if f[name]]
     if len(first_turn) > 1:
         raise _invalid(
-            "first_turn_conflict", "{names} cannot happen together", names=" and ".join(first_turn)
+            "first_turn_conflict",
+            N_("{names} cannot happen together"),
+            names=" and ".join(first_turn),
         )
     if first_turn:
         # No call, kong or riichi can happen before these wins (EMA 4.2.4, 4.2.5).
         if s.melds:
             raise _invalid(
                 "first_turn_with_melds",
-                "{name} is a win in the first uninterrupted set of turns, so the hand "
-                "cannot have melds or kongs",
+                N_(
+                    "{name} is a win in the first uninterrupted set of turns, so the hand "
+                    "cannot have melds or kongs"
+                ),
                 name=first_turn[0],
             )
         if riichi:
             raise _invalid(
                 "first_turn_with_riichi",
-                "{name} is a win before the winner discarded, so riichi cannot have been declared",
+                N_(
+                    "{name} is a win before the winner discarded, "
+                    "so riichi cannot have been declared"
+                ),
                 name=first_turn[0],
             )
         if f["rinshan"] or f["chankan"] or f["haitei"] or f["houtei"]:
             raise _invalid(
                 "first_turn_conflict",
-                "{name} is a win in the first set of turns; it cannot also be rinshan, "
-                "chankan, haitei or houtei",
+                N_(
+                    "{name} is a win in the first set of turns; it cannot also be rinshan, "
+                    "chankan, haitei or houtei"
+                ),
                 name=first_turn[0],
             )
     if f["chankan"]:
@@ -693,7 +722,10 @@ def _check_flags(s: Situation) -> None:
         if held != 1:
             raise _invalid(
                 "chankan_tile_count",
-                "a robbed kong holds the other three {tile}, so the winner cannot hold {n} of them",
+                N_(
+                    "a robbed kong holds the other three {tile}, "
+                    "so the winner cannot hold {n} of them"
+                ),
                 tile=tile_name(s.win),
                 n=held,
             )
@@ -962,8 +994,10 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
         raise RuleViolation(
             NOT_A_WINNING_HAND,
             "not_a_winning_hand",
-            "{tiles} with the melds is not a complete hand: it needs four sets and a pair, "
-            "seven different pairs or thirteen orphans (EMA 3.2)",
+            N_(
+                "{tiles} with the melds is not a complete hand: it needs four sets and a pair, "
+                "seven different pairs or thirteen orphans (EMA 3.2)"
+            ),
             tiles=request["tiles"],
         )
     if best.key[0] >= 0:
@@ -988,7 +1022,9 @@ def _evaluate(request: dict[str, Any]) -> tuple[_Best, Situation]:
         raise RuleViolation(
             NO_YAKU,
             "no_yaku",
-            "the hand is complete but has no yaku; dora and red fives alone do not make a "
-            "winning hand (EMA 3.2)",
+            N_(
+                "the hand is complete but has no yaku; dora and red fives alone do not make a "
+                "winning hand (EMA 3.2)"
+            ),
         )
     return best, s

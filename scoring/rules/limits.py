@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from scoring.rules.errors import INVALID_INPUT, RuleViolation
+from scoring.rules.i18n import N_
 
 # Ruleset parameters given as overrides (start points, stick values, uma, penalties...): no
 # preset has a number above 30,000 (EMA 3.6: the start points), so a million table points
@@ -57,10 +58,12 @@ def whole_number(value: Any, field: str, low: int, high: int) -> int:
     """``value`` as a whole number from ``low`` to ``high``; RuleViolation naming ``field``
     otherwise (JSON true and false are not numbers)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _invalid("{field} must be a whole number, not {value!r}", field=field, value=value)
+        raise _invalid(
+            N_("{field} must be a whole number, not {value!r}"), field=field, value=value
+        )
     if not low <= value <= high:
         raise _invalid(
-            "{field} must be from {low} to {high}, not {value}",
+            N_("{field} must be from {low} to {high}, not {value}"),
             field=field,
             low=low,
             high=high,
@@ -73,12 +76,12 @@ def finite_number(value: Any, field: str, bound: float) -> int | float:
     """``value`` as a number no further than ``bound`` from zero (NaN and infinities are
     no numbers); RuleViolation naming ``field`` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _invalid("{field} must be a number, not {value!r}", field=field, value=value)
+        raise _invalid(N_("{field} must be a number, not {value!r}"), field=field, value=value)
     if isinstance(value, float) and not math.isfinite(value):
-        raise _invalid("{field} must be a number, not {value}", field=field, value=value)
+        raise _invalid(N_("{field} must be a number, not {value}"), field=field, value=value)
     if abs(value) > bound:
         raise _invalid(
-            "{field} must be from {low} to {high}, not {value}",
+            N_("{field} must be from {low} to {high}, not {value}"),
             field=field,
             low=-bound,
             high=bound,
@@ -98,7 +101,7 @@ def check_chombos(offenders: list[str], players: list[str], field: str) -> None:
     if len(offenders) > most:
         # Refused before counting: the list may be huge.
         raise _invalid(
-            "{field} lists {count} chombo; at most {most} at a table ({each} per player)",
+            N_("{field} lists {count} chombo; at most {most} at a table ({each} per player)"),
             field=field,
             count=len(offenders),
             most=most,
@@ -108,7 +111,7 @@ def check_chombos(offenders: list[str], players: list[str], field: str) -> None:
         count = offenders.count(name)
         if count > MAX_CHOMBOS_PER_PLAYER:
             raise _invalid(
-                "{field}: {count} chombo for {name}; at most {most} per player in a game",
+                N_("{field}: {count} chombo for {name}; at most {most} per player in a game"),
                 field=field,
                 count=count,
                 name=name,

@@ -31,6 +31,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from scoring.rules.errors import IMPOSSIBLE_VALUE, RuleViolation
+from scoring.rules.i18n import N_
 from scoring.rules.rulesets import Ruleset
 
 MANGAN_BASE = 2000
@@ -264,26 +265,28 @@ def check_han_fu(
     del ruleset  # the minipoint rules are the same in every supported ruleset
     if isinstance(han, bool) or not isinstance(han, int) or han < 1:
         raise _impossible(
-            "han_below_one", "{han} han: a winning hand has at least one han", han=han
+            "han_below_one", N_("{han} han: a winning hand has at least one han"), han=han
         )
     if fu is None:
         if han >= 5:
             return
         raise _impossible(
-            "fu_missing", "{han} han needs its minipoints (fu); only 5+ han need none", han=han
+            "fu_missing", N_("{han} han needs its minipoints (fu); only 5+ han need none"), han=han
         )
     if isinstance(fu, bool) or not isinstance(fu, int):
-        raise _impossible("fu_not_a_number", "fu must be a whole number, not {fu!r}", fu=fu)
+        raise _impossible("fu_not_a_number", N_("fu must be a whole number, not {fu!r}"), fu=fu)
     win = "self-draw" if tsumo else "discard"
     if fu == 25:
         if closed is False:
-            raise _impossible("fu25_open", "25 fu is Seven Pairs, which cannot be an open hand")
+            raise _impossible("fu25_open", N_("25 fu is Seven Pairs, which cannot be an open hand"))
         need = 3 if tsumo else 2
         if han < need:
             raise _impossible(
                 "fu25_han",
-                "{han} han 25 fu on a {win}: Seven Pairs alone is 2 han"
-                "{extra}, so 25 fu needs at least {need} han",
+                N_(
+                    "{han} han 25 fu on a {win}: Seven Pairs alone is 2 han"
+                    "{extra}, so 25 fu needs at least {need} han"
+                ),
                 han=han,
                 win=win,
                 need=need,
@@ -294,34 +297,38 @@ def check_han_fu(
         if not tsumo:
             raise _impossible(
                 "fu20_ron",
-                "{han} han 20 fu on a discard: a concealed hand won on a discard has at "
-                "least 30 fu and an open hand is rounded up to 30 fu",
+                N_(
+                    "{han} han 20 fu on a discard: a concealed hand won on a discard has at "
+                    "least 30 fu and an open hand is rounded up to 30 fu"
+                ),
                 han=han,
             )
         if closed is False:
             raise _impossible(
                 "fu20_open",
-                "20 fu is only a concealed pinfu self-draw; an open hand has at least 30 fu",
+                N_("20 fu is only a concealed pinfu self-draw; an open hand has at least 30 fu"),
             )
         if han < 2:
             raise _impossible(
                 "fu20_han",
-                "{han} han 20 fu: 20 fu is a pinfu self-draw, worth pinfu and Fully "
-                "Concealed Hand, so at least 2 han",
+                N_(
+                    "{han} han 20 fu: 20 fu is a pinfu self-draw, worth pinfu and Fully "
+                    "Concealed Hand, so at least 2 han"
+                ),
                 han=han,
             )
         return
     if fu % 10 != 0 or fu < 20:
         raise _impossible(
             "fu_not_rounded",
-            "{fu} fu: minipoints are rounded up to 10 (only Seven Pairs has 25)",
+            N_("{fu} fu: minipoints are rounded up to 10 (only Seven Pairs has 25)"),
             fu=fu,
         )
     limit = MAX_FU if han >= 5 else MAX_FU_BELOW_LIMIT
     if fu > limit:
         raise _impossible(
             "fu_too_high",
-            "{han} han {fu} fu: no such hand has more than {limit} fu",
+            N_("{han} han {fu} fu: no such hand has more than {limit} fu"),
             han=han,
             fu=fu,
             limit=limit,

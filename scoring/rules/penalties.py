@@ -37,6 +37,7 @@ from decimal import Decimal
 from typing import Any
 
 from scoring.rules.errors import INVALID_INPUT, NOT_ALLOWED, RuleViolation
+from scoring.rules.i18n import N_
 from scoring.rules.rulesets import Ruleset
 
 # The kinds, as stored (``referee.models.Penalty.Kind`` uses these values).
@@ -150,25 +151,31 @@ def penalty_points(
     minutes: int | None = None,
     serious: bool = False,
     amount: Decimal | None = None,
+    rule: KindRule | None = None,
 ) -> Decimal:
     """The points (negative, or 0) of a penalty; ``RuleViolation`` if the book forbids it.
 
     ``amount`` is the referee's deduction (positive); it is ignored where the book fixes the
-    amount, and required where the book leaves it to the referee.
+    amount, and required where the book leaves it to the referee.  ``rule`` is the kind's
+    rule when the caller has already worked it out from ``kind_rules(ruleset)`` (the desk
+    does, once per request).
     """
-    rules = kind_rules(ruleset)
-    if kind not in rules:
-        raise _invalid("unknown_kind", "kind", "Unknown penalty kind {kind!r}.", kind=kind)
-    rule = rules[kind]
+    if rule is None or rule.kind != kind:
+        rules = kind_rules(ruleset)
+        if kind not in rules:
+            raise _invalid("unknown_kind", "kind", N_("Unknown penalty kind {kind!r}."), kind=kind)
+        rule = rules[kind]
     if kind == LATE:
         if not minutes or minutes < 1:
-            raise _invalid("no_minutes", "minutes", "How many minutes late?")
+            raise _invalid("no_minutes", "minutes", N_("How many minutes late?"))
         if late_needs_substitute(ruleset, minutes):
             raise _not_allowed(
                 "substitute",
                 "minutes",
-                "Later than {max_minutes} minutes: the player is replaced by a substitute for "
-                "the session. Record a substitution instead.",
+                N_(
+                    "Later than {max_minutes} minutes: the player is replaced by a substitute for "
+                    "the session. Record a substitution instead."
+                ),
                 max_minutes=ruleset.late_max_minutes,
                 minutes=minutes,
             )
@@ -176,16 +183,16 @@ def penalty_points(
     if rule.fixed:
         return -rule.proposed if rule.proposed else Decimal(0)
     if amount is None:
-        raise _invalid("no_amount", "amount", "How many points does the player lose?")
+        raise _invalid("no_amount", "amount", N_("How many points does the player lose?"))
     if amount < 0:
         raise _invalid(
             "negative_amount",
             "amount",
-            "Give the points the player loses as a positive number.",
+            N_("Give the points the player loses as a positive number."),
             amount=amount,
         )
     if kind == OTHER and amount == 0:
-        raise _invalid("no_points", "amount", "A point penalty needs points.")
+        raise _invalid("no_points", "amount", N_("A point penalty needs points."))
     if kind == OBSTRUCTION and rule.usual:
         if serious and rule.serious_range:
             low, high = rule.serious_range
@@ -194,7 +201,7 @@ def penalty_points(
                 raise _not_allowed(
                     "serious_obstruction_amount",
                     "amount",
-                    "A serious obstruction costs {low} to {high} points.",
+                    N_("A serious obstruction costs {low} to {high} points."),
                     low=_plain(low),
                     high=_plain(high),
                     amount=amount,

@@ -4,6 +4,8 @@
   beforehand that the results count (EMA 5.8; WRC 7.1 leaves them out).
 - Disqualified players: ranked at the bottom under EMA 2016 5.8 (``disqualified == "bottom"``),
   not ranked at all under WRC 2015 7.1 (``"excluded"``).
+- Removed from the results (EMA 2016 5.8, last sentence, the head referee's choice for a
+  player who left, e.g. ill): listed without a place, whatever else applies.
 - Equal totals: a shared place (``"shared"``), or ordered by ``"table_points"`` or the
   ``"best_session"`` (the tournament's choice); within a shared place by name.
 
@@ -22,6 +24,10 @@ from .rulesets import Ruleset
 
 DISQUALIFIED = "disqualified"
 SUBSTITUTE = "substitute"
+# Taken out of the final results by the head referee (EMA 2016 5.8, last sentence: "remove
+# the player's name from the final results, so that it will not count for the player's EMA
+# ranking"): listed without a place.
+REMOVED = "removed"
 
 
 def substitute_ranked(ruleset: Ruleset, results_count: bool) -> bool:
@@ -53,12 +59,16 @@ def places(
     disqualified: Callable[[Any], bool],
     ranked: Callable[[Any], bool],
     name: Callable[[Any], tuple],
+    removed: Callable[[Any], bool] = lambda row: False,
 ) -> list[Place]:
     """Every row with its place: the ranked first, then (EMA) the disqualified at the bottom,
-    then the rows without a place (substitutes not ranked, WRC's disqualified)."""
+    then the rows without a place (substitutes not ranked, WRC's disqualified, the players
+    removed from the results under EMA 5.8)."""
     regular, bottom, unranked = [], [], []
     for row in rows:
-        if disqualified(row):
+        if removed(row):
+            unranked.append((row, REMOVED))
+        elif disqualified(row):
             if ruleset.disqualified == "bottom":
                 bottom.append(row)
             else:

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from scoring.rules.errors import INVALID_INPUT, RuleViolation
+from scoring.rules.i18n import N_
 from scoring.rules.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 
 
@@ -20,11 +21,11 @@ def invalid(template: str, **params: Any) -> RuleViolation:
 def check_keys(data: Any, allowed: Iterable[str], what: str) -> None:
     """``data`` is an object whose keys are all in ``allowed``."""
     if not isinstance(data, dict):
-        raise invalid("{what} must be a JSON object", what=what)
+        raise invalid(N_("{what} must be a JSON object"), what=what)
     unknown = sorted(str(k) for k in data if k not in set(allowed))
     if unknown:
         raise invalid(
-            "unknown field(s) in {what}: {unknown}", what=what, unknown=", ".join(unknown)
+            N_("unknown field(s) in {what}: {unknown}"), what=what, unknown=", ".join(unknown)
         )
 
 
@@ -33,7 +34,7 @@ def ruleset_of(request: dict[str, Any]) -> Ruleset:
     name = request.get("ruleset", DEFAULT_RULESET)
     overrides = request.get("overrides", {})
     if not isinstance(overrides, dict):
-        raise invalid("overrides must be an object of ruleset parameters")
+        raise invalid(N_("overrides must be an object of ruleset parameters"))
     get_ruleset(name)  # an unknown name is the ruleset's fault, not the overrides'
     try:
         return get_ruleset(name, **{str(k): v for k, v in overrides.items()})
@@ -48,7 +49,7 @@ def parse_players(players: Any) -> list[str]:
         or len(players) != 4
         or not all(isinstance(p, str) and p.strip() for p in players)
     ):
-        raise invalid("players must be the four players' names, East, South, West, North")
+        raise invalid(N_("players must be the four players' names, East, South, West, North"))
     if len(set(players)) != 4:
-        raise invalid("the four players' names must be different")
+        raise invalid(N_("the four players' names must be different"))
     return list(players)

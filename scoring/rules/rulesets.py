@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.rules.errors import INVALID_INPUT, RuleViolation
+from scoring.rules.i18n import N_
 from scoring.rules.limits import MAX_PARAMETER, finite_number
 
 # Names of the abortive draws in the JSON interface (shared/design/interfaces.md).
@@ -287,32 +288,32 @@ def _check_value(name: str, value: Any, default: Any) -> Any:
     """``value`` in the type of the preset's ``default``; JSON lists become tuples/sets."""
     if name in _CHOICES:
         if value not in _CHOICES[name]:
-            raise _bad("ruleset parameter {name} cannot be {value!r}", name=name, value=value)
+            raise _bad(N_("ruleset parameter {name} cannot be {value!r}"), name=name, value=value)
         return value
     if isinstance(default, frozenset):
         if not isinstance(value, list | tuple | set | frozenset) or not all(
             isinstance(v, str) for v in value
         ):
-            raise _bad("ruleset parameter {name} must be a list of names", name=name)
+            raise _bad(N_("ruleset parameter {name} must be a list of names"), name=name)
         if name == "abortive_draws" and not set(value) <= ABORTIVE_DRAWS:
-            raise _bad("unknown abortive draw in {name}", name=name)
+            raise _bad(N_("unknown abortive draw in {name}"), name=name)
         return frozenset(value)
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise _bad("ruleset parameter {name} must be true or false", name=name)
+            raise _bad(N_("ruleset parameter {name} must be true or false"), name=name)
         return value
     field_type = str(_FIELDS[name].type)
     whole = field_type.startswith("int")
     if value is None:
         if "None" not in field_type:
-            raise _bad("ruleset parameter {name} cannot be empty", name=name)
+            raise _bad(N_("ruleset parameter {name} cannot be empty"), name=name)
         return None
     # Decided by the declared type, not the preset's value: a field whose preset is None
     # may be a number (riichi_needs_points) or a tuple, and a list must not pass as a number.
     if field_type.startswith("tuple"):
         if not isinstance(value, list | tuple):
             # Checked first: a preset without a value (None) gives no length to quote.
-            raise _bad("ruleset parameter {name} must be a list of numbers", name=name)
+            raise _bad(N_("ruleset parameter {name} must be a list of numbers"), name=name)
         length = len(default) if isinstance(default, tuple) else len(value)
         if (
             not isinstance(value, list | tuple)
@@ -320,34 +321,34 @@ def _check_value(name: str, value: Any, default: Any) -> Any:
             or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
         ):
             raise _bad(
-                "ruleset parameter {name} must be a list of {n} numbers", name=name, n=length
+                N_("ruleset parameter {name} must be a list of {n} numbers"), name=name, n=length
             )
         for v in value:
             finite_number(v, f"ruleset parameter {name}", MAX_PARAMETER)
         return tuple(value)
     if default is None or isinstance(default, int | float):
         if not isinstance(value, int | float) or isinstance(value, bool):
-            raise _bad("ruleset parameter {name} must be a number", name=name)
+            raise _bad(N_("ruleset parameter {name} must be a number"), name=name)
         finite_number(value, f"ruleset parameter {name}", MAX_PARAMETER)
         if whole and not float(value).is_integer():
-            raise _bad("ruleset parameter {name} must be a whole number", name=name)
+            raise _bad(N_("ruleset parameter {name} must be a whole number"), name=name)
         if name in _POINT_STEPS:
             step, negative = _POINT_STEPS[name]
             if value % step or (value < 0 and not negative):
                 raise _bad(
-                    "ruleset parameter {name} must be a{sign} multiple of {step}",
+                    N_("ruleset parameter {name} must be a{sign} multiple of {step}"),
                     name=name,
                     sign="" if negative else " non-negative",
                     step=step,
                 )
         if name in _MINIMUMS and value < _MINIMUMS[name]:
             raise _bad(
-                "ruleset parameter {name} must be at least {least}",
+                N_("ruleset parameter {name} must be at least {least}"),
                 name=name,
                 least=_MINIMUMS[name],
             )
         return int(value) if whole else float(value)
-    raise _bad("ruleset parameter {name} cannot be {value!r}", name=name, value=value)
+    raise _bad(N_("ruleset parameter {name} cannot be {value!r}"), name=name, value=value)
 
 
 def get_ruleset(name: str = DEFAULT_RULESET, /, **overrides: Any) -> Ruleset:
@@ -359,7 +360,7 @@ def get_ruleset(name: str = DEFAULT_RULESET, /, **overrides: Any) -> Ruleset:
         raise RuleViolation(
             INVALID_INPUT,
             "unknown_ruleset",
-            "unknown ruleset {name!r}; known: {known}",
+            N_("unknown ruleset {name!r}; known: {known}"),
             name=name,
             known=", ".join(RULESETS),
         )
@@ -371,7 +372,7 @@ def get_ruleset(name: str = DEFAULT_RULESET, /, **overrides: Any) -> Ruleset:
         raise RuleViolation(
             INVALID_INPUT,
             "unknown_parameter",
-            "unknown ruleset parameter(s): {names}",
+            N_("unknown ruleset parameter(s): {names}"),
             names=", ".join(map(repr, unknown)),
         )
     checked = {k: _check_value(k, v, getattr(base, k)) for k, v in overrides.items()}
@@ -407,7 +408,7 @@ def ruleset_from_dict(data: dict[str, Any]) -> Ruleset:
     Missing fields come from the preset named by ``name`` (default ema2016).
     """
     if not isinstance(data, dict):
-        raise _bad("a ruleset must be an object")
+        raise _bad(N_("a ruleset must be an object"))
     overrides = {k: v for k, v in data.items() if k != "name"}
     return get_ruleset(data.get("name", DEFAULT_RULESET), **overrides)
 

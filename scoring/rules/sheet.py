@@ -36,6 +36,7 @@ from typing import Any
 
 from scoring.rules.errors import GAME_NOT_OVER, GAME_OVER, NOT_ALLOWED, RuleViolation
 from scoring.rules.final import chombo_penalties, settle_game
+from scoring.rules.i18n import N_
 from scoring.rules.limits import MAX_HAN, MAX_HANDS, check_chombos, whole_number
 from scoring.rules.payments import check_han_fu, cost_total, hand_cost
 from scoring.rules.request import check_keys, invalid, parse_players, ruleset_of
@@ -112,22 +113,22 @@ class _Outcome:
 
 def _player(table: _Table, name: Any, what: str) -> int:
     if not isinstance(name, str) or name not in table.players:
-        raise invalid("{what} {name!r} is not one of the players", what=what, name=name)
+        raise invalid(N_("{what} {name!r} is not one of the players"), what=what, name=name)
     return table.seat(name)
 
 
 def _players(table: _Table, names: Any, what: str) -> list[int]:
     if not isinstance(names, list):
-        raise invalid("{what} must be a list of players' names", what=what)
+        raise invalid(N_("{what} must be a list of players' names"), what=what)
     seats = [_player(table, n, f"{what}:") for n in names]
     if len(set(seats)) != len(seats):
-        raise invalid("{what} names a player twice", what=what)
+        raise invalid(N_("{what} names a player twice"), what=what)
     return seats
 
 
 def _whole(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise invalid("{what} must be a whole number, not {value!r}", what=what, value=value)
+        raise invalid(N_("{what} must be a whole number, not {value!r}"), what=what, value=value)
     return value
 
 
@@ -149,7 +150,7 @@ def _parse_win(table: _Table, ruleset: Ruleset, data: Any, tsumo: bool) -> _Win:
         raise RuleViolation(
             "impossible_value",
             "yakuman_count",
-            "{count} yakuman: a hand is worth at most {most} under {ruleset}",
+            N_("{count} yakuman: a hand is worth at most {most} under {ruleset}"),
             count=yakuman,
             most=_max_yakuman(ruleset),
             ruleset=ruleset.name,
@@ -157,7 +158,7 @@ def _parse_win(table: _Table, ruleset: Ruleset, data: Any, tsumo: bool) -> _Win:
     han, fu = 0, None
     if yakuman == 0:
         if "han" not in data:
-            raise invalid("a win needs its han (or yakuman)")
+            raise invalid(N_("a win needs its han (or yakuman)"))
         han = _whole(data["han"], "han")
         if han > MAX_HAN:
             whole_number(han, "han", 1, MAX_HAN)  # refuses it, naming the field
@@ -169,20 +170,20 @@ def _parse_win(table: _Table, ruleset: Ruleset, data: Any, tsumo: bool) -> _Win:
     if data.get("liable") is not None:
         liable = _player(table, data["liable"], "liable player")
         if liable == winner:
-            raise invalid("the winner cannot be liable for his own hand")
+            raise invalid(N_("the winner cannot be liable for his own hand"))
         rinshan = ruleset.liability_rinshan and tsumo
         if yakuman == 0 and not rinshan:
             raise _not_allowed(
-                "liability (pao) needs a yakuman{rinshan}",
+                N_("liability (pao) needs a yakuman{rinshan}"),
                 rinshan=" or a rinshan kaihou win" if ruleset.liability_rinshan else "",
             )
         if yakuman > 0 and not ruleset.liability_yakuman:
-            raise _not_allowed("{ruleset} has no liability (pao)", ruleset=ruleset.name)
+            raise _not_allowed(N_("{ruleset} has no liability (pao)"), ruleset=ruleset.name)
     limit = ruleset.two_han_minimum_counters
     if limit is not None and table.honba >= limit and yakuman == 0 and han < 2:
         # EMA2012 rev. notes / Aalto 17: with 5+ counters a win needs two han.
         raise _not_allowed(
-            "with {honba} counters a win needs at least 2 han ({ruleset})",
+            N_("with {honba} counters a win needs at least 2 han ({ruleset})"),
             honba=table.honba,
             ruleset=ruleset.name,
         )
@@ -212,24 +213,26 @@ def _ron(table: _Table, ruleset: Ruleset, hand: dict[str, Any], declared: list[i
     if isinstance(entries, dict):
         entries = [entries]
     if not isinstance(entries, list) or not entries:
-        raise invalid("ron must list the winner(s)")
+        raise invalid(N_("ron must list the winner(s)"))
     wins = [_parse_win(table, ruleset, entry, tsumo=False) for entry in entries]
     seats = [w.winner for w in wins]
     if len(set(seats)) != len(seats):
-        raise invalid("a player wins twice on the same discard")
+        raise invalid(N_("a player wins twice on the same discard"))
     if discarder in seats:
-        raise invalid("{name} cannot both win and deal in", name=table.players[discarder])
+        raise invalid(N_("{name} cannot both win and deal in"), name=table.players[discarder])
     if len(wins) > 1 and ruleset.multiple_ron == "head_bump":
         # WRC 5.7.6: only the winner closest to the discarder is paid.
         raise _not_allowed(
-            "{ruleset} allows one winner per discard: enter only the player closest to "
-            "the discarder in turn order",
+            N_(
+                "{ruleset} allows one winner per discard: enter only the player closest to "
+                "the discarder in turn order"
+            ),
             ruleset=ruleset.name,
         )
     if len(wins) > 2 and ruleset.multiple_ron == "double_only":
         # Aalto 18: a triple ron is an abortive draw.
         raise _not_allowed(
-            "{ruleset} has no triple ron: enter it as the abortive draw triple_ron",
+            N_("{ruleset} has no triple ron: enter it as the abortive draw triple_ron"),
             ruleset=ruleset.name,
         )
     # EMA 4.1: sticks to "the winner closest to the discarder's right": turn order.
@@ -363,14 +366,16 @@ def _abortive(
     kind = hand["abortive"]
     if kind not in ABORTIVE_DRAWS:
         raise invalid(
-            "unknown abortive draw {kind!r}; known: {known}",
+            N_("unknown abortive draw {kind!r}; known: {known}"),
             kind=kind,
             known=", ".join(sorted(ABORTIVE_DRAWS)),
         )
     if kind not in ruleset.abortive_draws:
-        raise _not_allowed("{ruleset} has no abortive draw {kind}", ruleset=ruleset.name, kind=kind)
+        raise _not_allowed(
+            N_("{ruleset} has no abortive draw {kind}"), ruleset=ruleset.name, kind=kind
+        )
     if kind == "four_riichi" and len(declared) != 4:
-        raise invalid("four_riichi needs all four players in the hand's riichi list")
+        raise invalid(N_("four_riichi needs all four players in the hand's riichi list"))
     # EMA2012 3.4.3 / 3.4.4, Aalto 18: no payments, a counter is added, the riichi sticks
     # stay on the table.
     return _Outcome([0] * 4, dealer_stays=ruleset.abortive_dealer_repeats, counter="add")
@@ -380,15 +385,17 @@ def _nagashi(
     table: _Table, ruleset: Ruleset, hand: dict[str, Any], declared: list[int]
 ) -> _Outcome:
     if not ruleset.nagashi_mangan:
-        raise _not_allowed("{ruleset} has no nagashi mangan", ruleset=ruleset.name)
+        raise _not_allowed(N_("{ruleset} has no nagashi mangan"), ruleset=ruleset.name)
     winners = _players(table, hand["nagashi"], "nagashi")
     if not winners:
-        raise invalid("nagashi must name at least one player")
+        raise invalid(N_("nagashi must name at least one player"))
     tenpai = _players(table, hand.get("tenpai", []), "tenpai")
     if tenpai and ruleset.nagashi_is_win:
         raise invalid(
-            "under {ruleset} nagashi counts as a win and tenpai hands are not shown: "
-            "leave out tenpai",
+            N_(
+                "under {ruleset} nagashi counts as a win and tenpai hands are not shown: "
+                "leave out tenpai"
+            ),
             ruleset=ruleset.name,
         )
     delta = [0] * 4
@@ -423,7 +430,7 @@ def _nagashi(
 def _kind(hand: dict[str, Any]) -> str:
     kinds = [k for k in HAND_KINDS if k in hand]
     if len(kinds) != 1:
-        raise invalid("a hand must be exactly one of {kinds}", kinds=", ".join(HAND_KINDS))
+        raise invalid(N_("a hand must be exactly one of {kinds}"), kinds=", ".join(HAND_KINDS))
     check_keys(hand, {kinds[0], *_EXTRA_KEYS[kinds[0]]}, f"a {kinds[0]} hand")
     return kinds[0]
 
@@ -436,7 +443,10 @@ def _riichi(table: _Table, ruleset: Ruleset, hand: dict[str, Any], kind: str) ->
             if table.points[seat] < need:
                 # Aalto 24: riichi only with 1000 or more points.
                 raise _not_allowed(
-                    "{name} has {points} points and cannot declare riichi ({ruleset} needs {need})",
+                    N_(
+                        "{name} has {points} points and cannot declare riichi "
+                        "({ruleset} needs {need})"
+                    ),
                     name=table.players[seat],
                     points=table.points[seat],
                     ruleset=ruleset.name,
@@ -447,7 +457,7 @@ def _riichi(table: _Table, ruleset: Ruleset, hand: dict[str, Any], kind: str) ->
 
 def _play(table: _Table, ruleset: Ruleset, hand: Any) -> _Outcome:
     if not isinstance(hand, dict):
-        raise invalid("a hand must be a JSON object")
+        raise invalid(N_("a hand must be a JSON object"))
     kind = _kind(hand)
     declared = _riichi(table, ruleset, hand, kind)
     if kind == "chombo":
@@ -509,11 +519,11 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
     substitutes = parse_substitutes(request.get("substitutes"), players)
     hands = request.get("hands", [])
     if not isinstance(hands, list):
-        raise invalid("hands must be a list")
+        raise invalid(N_("hands must be a list"))
     whole_number(len(hands), "the number of hands", 0, MAX_HANDS)
     ended_by_time = request.get("ended_by_time", False)
     if not isinstance(ended_by_time, bool):
-        raise invalid("ended_by_time must be true or false")
+        raise invalid(N_("ended_by_time must be true or false"))
     table = _Table(players, [ruleset.start_points] * 4)
     log: list[dict[str, Any]] = []
     noten_riichi: list[dict[str, Any]] = []
@@ -523,7 +533,7 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
             raise RuleViolation(
                 GAME_OVER,
                 "game_over",
-                "hand {number} (after {last}): the game ended after hand {previous}",
+                N_("hand {number} (after {last}): the game ended after hand {previous}"),
                 number=number,
                 last=last_label,
                 previous=number - 1,
@@ -553,8 +563,10 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
         raise RuleViolation(
             GAME_NOT_OVER,
             "game_not_over",
-            "hand {number} ({label}): the sheet stops before the end of the game (after "
-            "South 4); set ended_by_time if the time limit ended it",
+            N_(
+                "hand {number} ({label}): the sheet stops before the end of the game (after "
+                "South 4); set ended_by_time if the time limit ended it"
+            ),
             number=len(hands) + 1,
             label=table.label,
             # The state the next hand starts from, for a sheet being typed hand by hand.

@@ -42,6 +42,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.rules.errors import INVALID_INPUT, RuleViolation
+from scoring.rules.i18n import N_
 from scoring.rules.rulesets import Ruleset
 from scoring.rules.uma import hanchan_scores, table_scores, uma_by_seat
 
@@ -60,19 +61,21 @@ def parse_substitutes(data: Any, players: Sequence[str]) -> list[str]:
         return [""] * len(players)
     if not isinstance(data, dict):
         raise _invalid(
-            'substitutes must be an object mapping players\' names to "start" or "during"'
+            N_('substitutes must be an object mapping players\' names to "start" or "during"')
         )
     for name, timing in data.items():
         if name not in players:
             raise _invalid(
-                "substitutes: {player!r} is not one of the players {players}",
+                N_("substitutes: {player!r} is not one of the players {players}"),
                 player=name,
                 players=", ".join(players),
             )
         if timing not in TIMINGS:
             raise _invalid(
-                'substitutes: {player} must be marked "start" (seated from the start of the '
-                'session) or "during" (joined during the session), not {value!r}',
+                N_(
+                    'substitutes: {player} must be marked "start" (seated from the start of the '
+                    'session) or "during" (joined during the session), not {value!r}'
+                ),
                 player=name,
                 value=timing,
             )

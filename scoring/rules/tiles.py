@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from scoring.rules.errors import INVALID_INPUT, RuleViolation
+from scoring.rules.i18n import N_
 
 SUITS = "mps"
 EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
@@ -177,7 +178,7 @@ def _notation_error(text: object, field: str) -> RuleViolation:
         return RuleViolation(
             INVALID_INPUT,
             "bad_notation",
-            '{field} must be a string of tiles such as "123m456p77z", not {value!r}',
+            N_('{field} must be a string of tiles such as "123m456p77z", not {value!r}'),
             field=field,
             value=text,
         )
@@ -185,7 +186,7 @@ def _notation_error(text: object, field: str) -> RuleViolation:
         return RuleViolation(
             INVALID_INPUT,
             "bad_notation",
-            "{field} is {length} characters long; no hand needs so many",
+            N_("{field} is {length} characters long; no hand needs so many"),
             field=field,
             length=len(text),
         )
@@ -194,8 +195,10 @@ def _notation_error(text: object, field: str) -> RuleViolation:
         return RuleViolation(
             INVALID_INPUT,
             "bad_notation",
-            "{field}: honours are 1z to 7z (East, South, West, North, White, Green, Red); "
-            "{bad!r} in {text!r} is not",
+            N_(
+                "{field}: honours are 1z to 7z (East, South, West, North, White, Green, Red); "
+                "{bad!r} in {text!r} is not"
+            ),
             field=field,
             bad=bad.group(0),
             text=text,
@@ -204,8 +207,10 @@ def _notation_error(text: object, field: str) -> RuleViolation:
         return RuleViolation(
             INVALID_INPUT,
             "bad_notation",
-            "{field}: unexpected character {char!r} in {text!r}; write tiles as digits "
-            'followed by m, p, s or z, e.g. "123m456p77z"',
+            N_(
+                "{field}: unexpected character {char!r} in {text!r}; write tiles as digits "
+                'followed by m, p, s or z, e.g. "123m456p77z"'
+            ),
             field=field,
             char=bad.group(0),
             text=text,
@@ -213,8 +218,10 @@ def _notation_error(text: object, field: str) -> RuleViolation:
     return RuleViolation(
         INVALID_INPUT,
         "bad_notation",
-        "{field}: {text!r} is not tile notation; every group of digits needs a suit letter "
-        'after it (m, p, s or z), e.g. "123m456p77z"',
+        N_(
+            "{field}: {text!r} is not tile notation; every group of digits needs a suit letter "
+            'after it (m, p, s or z), e.g. "123m456p77z"'
+        ),
         field=field,
         text=text,
     )

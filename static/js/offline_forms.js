@@ -120,9 +120,13 @@
       if (!item.stalled) continue;
       const form = document.querySelector(`form[data-offline-key="${CSS.escape(item.key)}"]`);
       if (!form) continue;
-      const skip = new Set(["csrfmiddlewaretoken", "version", "action"]);
+      // The page's own csrf and form tokens are the valid ones. The copy keeps its own
+      // sheet version (issue 24.6): it was typed over that version, and a newer correction
+      // saved meanwhile must meet it as a conflict that shows both, never be overwritten
+      // by a copy put back under the page's current version.
+      const skip = new Set(["csrfmiddlewaretoken", "form_token", "action"]);
       for (const [name, value] of item.fields) {
-        if (skip.has(name)) continue; // the page's own token and version are the valid ones
+        if (skip.has(name)) continue;
         const field = form.elements[name];
         if (!field || field instanceof RadioNodeList) continue;
         if (field.type === "checkbox") field.checked = true;

@@ -153,7 +153,7 @@
   const handNav = h("nav", { class: "guided-hands", "aria-label": gettext("Hands of this sheet") });
   const body = h("div", { class: "guided-body" });
   const status = h("p", { class: "guided-status", role: "status" });
-  const back = h("button", { type: "button", class: "big-button", onclick: () => go(current - 1) }, "← Previous");
+  const back = h("button", { type: "button", class: "big-button", onclick: () => go(current - 1) }, gettext("← Previous"));
   const next = h("button", { type: "button", class: "big-button primary", id: "guided-next", onclick: nextHand }, gettext("Next hand →"));
   const steps = h("div", { class: "guided-steps" }, back, next);
   panel.append(bar, handNav, body, status, steps);
@@ -420,10 +420,14 @@
     const line = filled(current) ? hands[index] : null;
     let round = "";
     if (line) {
-      round = `${line.round_name}${line.honba ? `, ${line.honba} honba` : ""}${line.riichi_on_table ? `, ${line.riichi_on_table} riichi on the table` : ""}`;
+      // The server words the round and its counters (scoring/wording.py).
+      round = line.round_name;
+      if (line.riichi_on_table) {
+        round += ", " + interpolate(gettext("%(count)s riichi on the table"), { count: line.riichi_on_table }, true);
+      }
     } else if (index === hands.length && preview?.next) {
       const n = preview.next;
-      round = `${n.round_name}${n.honba ? `, ${n.honba} honba` : ""}`;
+      round = n.round_name;
     } else if (index === 0) {
       round = gettext("East 1");
     }

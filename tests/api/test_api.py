@@ -542,24 +542,24 @@ def test_standings_carry_the_referee_desks_decisions(client, scored, referee):
 
 
 def test_throttle_keeps_each_threads_request_apart():
-    # Two threads between allow_request and wait: each sees its own client's history.
+    # Two threads between allow_request and wait: each sees its own client's key and wait.
     import threading
 
     from api.throttling import AnonymousThrottle
 
     throttle = AnonymousThrottle()
-    throttle.history = ["main"]
+    throttle.key, throttle.left = "main", 10
     seen = []
 
     def other_client():
-        throttle.history = ["other"]
-        seen.append(throttle.history)
+        throttle.key, throttle.left = "other", 20
+        seen.append((throttle.key, throttle.left))
 
     thread = threading.Thread(target=other_client)
     thread.start()
     thread.join()
-    assert seen == [["other"]]
-    assert throttle.history == ["main"]
+    assert seen == [("other", 20)]
+    assert (throttle.key, throttle.left) == ("main", 10)
 
 
 @pytest.mark.django_db

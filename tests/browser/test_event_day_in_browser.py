@@ -117,14 +117,21 @@ def test_an_event_day_from_the_dashboard(page, transactional_db):
             gone = Player.objects.get(last_name="Player05")
             page.click(".manage-links >> text=Players")
             page.click(f"[aria-label='Withdraw {gone}']")
+            # Asked first (issue 25.8): the seats it frees, and a reason.
+            assert "session 3" in page.locator("#seats-freed").inner_text()
+            page.fill("textarea[name=reason]", "ill")
+            page.click(f"button:has-text('Yes, withdraw {gone}')")
             message = page.locator(".messages").inner_text()
             assert "Empty seats in the sessions still to play: session 3" in message
             page.goto("/t/day-open/dashboard/")
             assert _next_step(page) == "Make full tables of four"
-            page.click(".step-next summary:has-text('Fill from the reserves')")
-            assert "take the empty seats" in page.locator(".step-next details").inner_text()
-            page.click(".step-next button:has-text('Yes, fill from the reserves')")
-            assert "Empty seats taken" in page.locator(".messages").inner_text()
+            # The step leads to the choice of the reserve, with what each would cost (25.3).
+            page.click(".step-next a:has-text('Make full tables of four')")
+            proposed = page.locator("#fill-choices tr.proposed")
+            assert str(reserve) in proposed.inner_text()
+            page.click("button:has-text('Seat the chosen reserve')")
+            assert "takes the empty seat(s)" in page.locator(".messages").inner_text()
+            page.goto("/t/day-open/dashboard/")
             for number in (3, 4):
                 assert Seat.objects.filter(session__number=number, player=reserve).exists()
                 assert not Seat.objects.filter(session__number=number, player=gone).exists()

@@ -114,6 +114,9 @@ def test_a_dispute_goes_to_the_desk_and_a_referee_settles_it(
     alert.locator("a:has-text('Table 1')").click()
     desk.fill("#id_points_2", "20000")
     desk.fill("#id_points_3", "32000")
+    # The sheet shows the dispute, and a correction of a disputed sheet says why (25.7).
+    assert "West had 20,000" in desk.locator("main").inner_text()
+    desk.fill("#id_reason", "Corrected as West disputed: 20,000 and 32,000")
     desk.click("button:has-text('Save sheet')")
     assert "saved (version 2)" in desk.locator(".messages").inner_text()
     desk.click("button:has-text('Confirm sheet')")

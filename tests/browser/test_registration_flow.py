@@ -48,7 +48,8 @@ def test_organiser_and_player_register_an_event_from_the_pages(page, browser, tr
     assert "“05-1” is not 8 digits." in bad_rows.nth(1).inner_text()
     assert "Nothing was imported" in page.content()
     page.click("text=Import only the 11 good rows")
-    assert "Imported 10 confirmed player(s), 1 reserve(s)" in page.content()
+    # Wait for the answer's page: reading content() during the navigation gives "".
+    page.get_by_text("Imported 10 confirmed player(s), 1 reserve(s)").wait_for()
 
     # Open registration from the dashboard.
     page.click(".manage-links >> text=Dashboard")

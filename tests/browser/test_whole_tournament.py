@@ -336,6 +336,7 @@ def _create_and_register(day: Tournament) -> None:
         "#id_file", files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": first}]
     )
     page.click("text=Check and import")
+    page.locator("table.bad-rows").wait_for()  # the answer is a new page: wait for it
     bad_rows = page.locator("table.bad-rows tbody tr")
     assert bad_rows.count() == 1
     assert bad_rows.nth(0).inner_text().split("\t")[0].strip() == "24"  # header + 22 rows
@@ -347,7 +348,8 @@ def _create_and_register(day: Tournament) -> None:
         "#id_file", files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": fixed}]
     )
     page.click("text=Check and import")
-    assert "Imported 22 confirmed player(s), 1 reserve(s)" in page.content()
+    # Wait for the answer's page: reading content() during the navigation gives "".
+    page.get_by_text("Imported 22 confirmed player(s), 1 reserve(s)").wait_for()
 
     # Registration opens from the dashboard; two players sign themselves up.
     page.click(".manage-links >> text=Dashboard")
@@ -890,9 +892,12 @@ def test_a_whole_tournament(browser, live_server, transactional_db, tmp_path, ru
         page = day.organiser
         page.goto(f"{T}/dashboard/")
         assert _next_step(page) == "Make full tables of four"
-        page.click(".step-next summary:has-text('Fill from the reserves')")
-        page.click(".step-next button:has-text('Yes, fill from the reserves')")
-        assert "Empty seats taken" in _message(page)
+        # The step leads to the choice of the reserve, the one causing fewest repeats
+        # proposed (issue 25.3); the organiser takes the proposal.
+        page.click(".step-next a:has-text('Make full tables of four')")
+        page.locator("#fill-choices tr.proposed").wait_for()
+        page.click("button:has-text('Seat the chosen reserve')")
+        assert "takes the empty seat(s)" in _message(page)
         _seat(day, replace=True)
         # Still no repeated meeting; a player back at a table he has used is avoided where the
         # search can (meetings first): the pages show what the job's page reports.

@@ -304,3 +304,24 @@ def test_after_the_end_every_screen_says_the_session_is_over(
     assert TableFinish.objects.get(table__number=2).ended_by_time
     with pytest.raises(services.ClockError, match="is over"):
         services.session_table_reopen(session=seated_session, table=tournament.tables.get(number=2))
+
+
+@pytest.mark.parametrize(
+    ("lang", "playing", "after_signal"),
+    [
+        ("de", "Spielt", "Die laufende Hand zu Ende spielen, dann eine weitere Hand spielen."),
+        ("pl", "Gra", "Dokończcie bieżące rozdanie, potem zagrajcie jeszcze jedno."),
+    ],
+)
+def test_the_clock_speaks_the_visitors_language(
+    client, tournament, organiser, lang, playing, after_signal
+):
+    """German and Polish clocks said "PLAYING" and the rulebook's English (issue 25.13): the
+    phase and what to do after the signal (EMA 5.9) are worded at the edge."""
+    started_ago(Session.objects.create(tournament=tournament, number=1), organiser, MIN)
+    client.cookies["django_language"] = lang
+    data = client.get(url("session_clock_state", tournament)).json()
+    assert (data["phase_label"], data["after_signal_text"]) == (playing, after_signal)
+    page = client.get(url("session_clock", tournament)).content.decode()
+    assert f'"playing": "{playing}"' in page  # the labels the page's script switches to
+    assert '"Playing"' not in page

@@ -5,7 +5,8 @@ committed ``locale/<lang>/LC_MESSAGES/django.po``: a message marked in a templat
 but missing from a catalogue fails, as does one the catalogue keeps after the code dropped it.
 Every entry has a translation that is neither empty nor fuzzy and keeps the placeholders of
 its original; ``msgfmt --check`` agrees; the committed ``.mo`` holds exactly the ``.po``.
-The rules core's sentences (``scoring/violations.TEMPLATES``) are checked against the core.
+The rules core's sentences are marked with its own ``N_`` where it writes them, and the
+project's ``makemessages`` collects them (issue 26).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import override_settings
 
-from scoring.violations import TEMPLATES
 from tests.i18n.po import messages
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
@@ -156,26 +156,43 @@ def test_committed_mo_matches_the_po(lang, domain):
     assert catalog == expected, f"{mo} is stale: run manage.py compilemessages"
 
 
-def _core_templates() -> set[str]:
-    """The English sentences the rules core puts in its RuleViolations."""
-    found = set()
+def _core_sentences() -> tuple[set[str], set[str]]:
+    """The English sentences the rules core puts in its RuleViolations: those marked with
+    ``N_`` and those left bare (a constant with a space given to RuleViolation or to one of
+    the core's helpers that make one)."""
+    marked, bare = set(), set()
     for path in (Path(settings.BASE_DIR) / "scoring" / "rules").glob("*.py"):
+        if path.name == "cli.py":  # the command line's own English, never shown on a page
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name == "N_":
+                marked.add(node.args[0].value)
+                continue
             if name != "RuleViolation" and not name.startswith("_") and name != "invalid":
+                continue
+            if name == "_player":  # its third argument names a player's role, not a sentence
                 continue
             arguments = [*node.args, *(k.value for k in node.keywords if k.arg == "template")]
             for argument in arguments:
                 if isinstance(argument, ast.Constant) and " " in str(argument.value):
-                    found.add(argument.value)
+                    bare.add(argument.value)
                     break
-    return found
+    return marked, bare
 
 
-def test_every_rules_core_sentence_is_in_the_catalogues():
-    core = _core_templates()
-    assert len(core) > 80, "the scan of the rules core found too little"
-    missing = sorted(core - set(TEMPLATES))
-    assert not missing, f"add to scoring/violations.TEMPLATES: {missing[:5]}"
+def test_every_rules_core_sentence_is_marked_where_it_is_written():
+    marked, bare = _core_sentences()
+    assert len(marked) > 80, "the scan of the rules core found too little"
+    assert not bare, f"mark with N_ (scoring/rules/i18n.py): {sorted(bare)[:5]}"
+
+
+def test_makemessages_collects_the_rules_core_sentences(extracted):
+    domain, found = extracted
+    if domain != "django":
+        pytest.skip("the core's sentences are Python")
+    marked, _ = _core_sentences()
+    missing = sorted(m for m in marked if (None, m, None) not in found)
+    assert not missing, f"makemessages misses the core's N_ sentences: {missing[:5]}"

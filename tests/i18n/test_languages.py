@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.rules.errors import RuleViolation
-from scoring.violations import violation_message
+from scoring.wording import violation_message
 from tests.conftest import make_players
 
 # What the standings page says in each language: its title and a column header.
@@ -144,7 +144,7 @@ def test_a_prefixed_violation_names_the_hand_in_the_language():
 
 def test_a_broken_translation_falls_back_to_english(monkeypatch):
     violation = RuleViolation("x", "y", "{field} must be a number, not {value}", field="f", value=1)
-    monkeypatch.setattr("scoring.violations.gettext", lambda text: "{missing} placeholder")
+    monkeypatch.setattr("scoring.wording.gettext", lambda text: "{missing} placeholder")
     assert violation_message(violation) == "f must be a number, not 1"
 
 

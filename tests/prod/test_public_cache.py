@@ -230,10 +230,13 @@ def test_while_one_process_renders_a_stale_page_the_others_serve_the_last_one(
     # Another process holds the right to render the new standings (a moment ago).
     from django.core.cache import cache
 
+    from web.cache import page_name
+
     path = standings_url(tournament)
-    cache.add(f"tournament-page-lock:{tournament.pk}:results:en-gb:{path}", 1, 10)
+    lock = f"tournament-page-lock:{page_name(tournament.pk, 'results', 'en-gb', path, '')}"
+    cache.add(lock, 1, 10)
     meanwhile = client.get(path)
     assert meanwhile["X-Cache"] == "stale" and meanwhile.content == first.content
-    cache.delete(f"tournament-page-lock:{tournament.pk}:results:en-gb:{path}")
+    cache.delete(lock)
     fresh = client.get(path)
     assert fresh["X-Cache"] == "miss" and b"S1</" in fresh.content

@@ -37,19 +37,20 @@ def test_the_log_keeps_decisions_withdrawals_and_corrections(
         reason="ill",
     )
     services.substitution_withdraw(substitution=sub, user=organiser, reason="recovered")
+    assert (selectors.desk_ref(late), selectors.desk_ref(fixed)) == ("P1", "P2")
     entries = selectors.log_entries(tournament)
     lines = [(e.ref, e.action, e.by, e.counts) for e in entries]
     assert lines == [
-        (f"S{sub.pk}", "Withdrawn", organiser.username, ""),
-        (f"S{sub.pk}", "Substitution", referee.username, "no (withdrawn)"),
-        (f"P{fixed.pk}", "Penalty", organiser.username, "yes"),
-        (f"P{late.pk}", "Withdrawn", organiser.username, ""),
-        (f"P{late.pk}", "Penalty", referee.username, "no (withdrawn)"),
+        ("S1", "Withdrawn", organiser.username, ""),
+        ("S1", "Substitution", referee.username, "no (withdrawn)"),
+        ("P2", "Penalty", organiser.username, "yes"),
+        ("P1", "Withdrawn", organiser.username, ""),
+        ("P1", "Penalty", referee.username, "no (withdrawn)"),
     ]
     by_ref = {(e.ref, e.action): e for e in entries}
-    assert by_ref[(f"P{late.pk}", "Withdrawn")].reason == "Corrected: 5 by the clock"
-    assert f"correction of P{late.pk}" in by_ref[(f"P{fixed.pk}", "Penalty")].what
-    first = by_ref[(f"P{late.pk}", "Penalty")]
+    assert by_ref[("P1", "Withdrawn")].reason == "Corrected: 5 by the clock"
+    assert "correction of P1" in by_ref[("P2", "Penalty")].what
+    first = by_ref[("P1", "Penalty")]
     assert (first.session, first.table, first.hand, first.points) == (
         1,
         "Table 1",
@@ -58,10 +59,8 @@ def test_the_log_keeps_decisions_withdrawals_and_corrections(
     )
     # Filters: by table 2 nothing, by player 1 only the substitution.
     assert selectors.log_entries(tournament, table=2) == []
-    assert {e.ref for e in selectors.log_entries(tournament, player=players[1].pk)} == {
-        f"S{sub.pk}"
-    }
-    assert {e.ref for e in selectors.log_entries(tournament, player=reserve.pk)} == {f"S{sub.pk}"}
+    assert {e.ref for e in selectors.log_entries(tournament, player=players[1].pk)} == {"S1"}
+    assert {e.ref for e in selectors.log_entries(tournament, player=reserve.pk)} == {"S1"}
 
 
 def test_a_chombo_the_sheet_carries_is_marked_in_the_log(tournament, running, table1, players):
@@ -70,7 +69,8 @@ def test_a_chombo_the_sheet_carries_is_marked_in_the_log(tournament, running, ta
     )
     assert selectors.log_entries(tournament)[0].counts == "yes"
     final_sheet(running, table1, [40000, 35000, 25000, 20000], chombo=[0, 0, 1, 0])
-    assert selectors.log_entries(tournament)[0].counts == "no (on the score sheet)"
+    (desk,) = [e for e in selectors.log_entries(tournament) if e.action == "Penalty"]
+    assert desk.counts == "no (on the score sheet)"
 
 
 def test_a_hand_by_hand_chombo_is_counted_once(tournament, running, table1, players, referee):
@@ -108,16 +108,16 @@ def test_the_standings_hook_runs_a_fixed_number_of_queries(
         timing="start",
         user=None,
     )
-    # No chombo at the desk: the score sheets' entries are not read at all (three queries,
-    # five with a desk chombo whose sheet must be checked).
-    with django_assert_num_queries(3):
+    # No chombo at the desk: the score sheets' entries are not read at all (four queries with
+    # the removals of EMA 5.8, six with a desk chombo whose sheet must be checked).
+    with django_assert_num_queries(4):
         decisions = selectors.standings_decisions(tournament)
-    assert sorted(p.points for p in decisions.penalties) == [Decimal(-30)] + [Decimal(-2)] * 4
+    # The missed session is charged by the standings (scoring.rules.absence), not here.
+    assert sorted(p.points for p in decisions.penalties) == [Decimal(-2)] * 4
+    assert decisions.substituted == {(players[5].pk, 1)}
     services.penalty_create(
         tournament=tournament, player=players[0], session=running, kind="chombo", user=None
     )
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         decisions = selectors.standings_decisions(tournament)
-    assert sorted(p.points for p in decisions.penalties) == (
-        [Decimal(-30), Decimal(-20)] + [Decimal(-2)] * 4
-    )
+    assert sorted(p.points for p in decisions.penalties) == [Decimal(-20)] + [Decimal(-2)] * 4

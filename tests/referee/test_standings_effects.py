@@ -169,7 +169,7 @@ def test_phone_and_other_penalties_take_the_referees_amount(
     assert got["Last002"].total == Decimal(-13)  # -10 - 3
 
 
-def chombo(tournament, player, session):
+def chombo(tournament, player, session, repeat=False):
     return services.penalty_create(
         tournament=tournament,
         player=player,
@@ -177,6 +177,7 @@ def chombo(tournament, player, session):
         kind=Penalty.Kind.CHOMBO,
         hand="S2",
         user=None,
+        repeat=repeat,
     )
 
 
@@ -196,8 +197,9 @@ def test_a_chombo_on_the_desk_and_on_the_sheet_counts_once(
     # The sheet's chombo is in the seat's result (-20); the desk's matches it and adds nothing.
     assert TableResult.objects.get(player=players[1]).score == Decimal(-10)
     assert got["Last001"].total == Decimal(-10)
-    # A second desk chombo beyond the sheet's one counts.
-    chombo(tournament, players[1], seated_session)
+    # A second desk chombo beyond the sheet's one counts (the referee confirms he means a
+    # second one within the minute: issue 24).
+    chombo(tournament, players[1], seated_session, repeat=True)
     assert rows(tournament)["Last001"].total == Decimal(-30)
 
 

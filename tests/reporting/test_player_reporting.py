@@ -13,6 +13,7 @@ from scoring.models import PersonalCode, ReportingSettings, ScoreSheet, SheetRes
 from scoring.reporting.selectors import desk_alerts
 from scoring.reporting.services import (
     CODE_ALPHABET,
+    CodeNotAccepted,
     ReportError,
     ensure_personal_codes,
     respond_with_code,
@@ -172,7 +173,8 @@ def test_a_dispute_goes_to_the_desk_in_red_and_a_referee_settles_it(
     # The referee corrects and confirms it on the usual sheet page.
     client.force_login(referee)
     url = reverse("scoring:sheet", args=["test-open", 1, 1])
-    assert client.post(url, final_post([41000, 27000, 30000, 22000], version=1)).status_code == 302
+    fixed = final_post([41000, 27000, 30000, 22000], version=1, reason="North checked: 22,000")
+    assert client.post(url, fixed).status_code == 302
     sheet = sheet1(running)
     client.post(reverse("scoring:confirm", args=["test-open", 1, 1]), {"version": sheet.version})
     sheet.refresh_from_db()
@@ -242,9 +244,8 @@ def test_the_personal_code_confirms_once_per_sheet_version(client, accounts, run
     assert response.by_code and response.user == accounts[0]
     again = client.post(url, data)
     assert again.status_code == 400
-    assert again.context["code_form"].errors["code"] == [
-        f"{north} has already answered version 1 of this sheet."
-    ]
+    # The same answer as for any code not accepted (issue 24.3: no oracle).
+    assert again.context["code_form"].errors["code"] == [str(CodeNotAccepted())]
     # A wrong code names the field.
     wrong = client.post(url, {**data, "code": "AAAAAA"})
     assert "code" in wrong.context["code_form"].errors
@@ -259,7 +260,7 @@ def test_the_code_of_a_player_of_another_table_is_refused(client, accounts, runn
     codes = {c.player_id: c.code for c in ensure_personal_codes(tournament=running.tournament)}
     enter(client, accounts[0])
     other = Player.objects.get(user=accounts[5])
-    with pytest.raises(ReportError, match="own table"):
+    with pytest.raises(CodeNotAccepted):
         respond_with_code(
             sheet=sheet1(running),
             version=1,

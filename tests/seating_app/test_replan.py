@@ -127,3 +127,60 @@ def test_lock_reasons(tournament, seated16):
     assert session_lock(session) == "Session 2 has score sheets."
     session.state = Session.State.FINISHED
     assert session_lock(session) == "Session 2 is finished."
+
+
+# --- issue 25, item 5: re-planning after a withdrawal reaches the first plan's targets -----
+
+
+def _withdraw_after_session_3(tournament, people, *, substitute_in_session_2: bool):
+    """32 players x 7 sessions seated without repeats; sessions 1-3 played, the reserve Rita
+    (in session 2 as the substitute of a late player, or fresh) fills in for a player who
+    withdraws after session 3."""
+    from tournament.registration import services as registration_services
+
+    from .test_reserve_choice import _reserve
+
+    rita = _reserve(tournament, "Rita")
+    if substitute_in_session_2:
+        late = tables_of(tournament.sessions.get(number=2))[1][0]
+        # The desk's substitution puts her in his seat (referee/services.py).
+        Seat.objects.filter(session__number=2, player_id=late).update(player=rita.player)
+    Session.objects.filter(tournament=tournament, number__lte=3).update(
+        state=Session.State.FINISHED
+    )
+    gone = people[5]
+    registration_services.registration_withdraw(registration=Registration.objects.get(player=gone))
+    Registration.objects.filter(pk=rita.pk).update(fills_in=True)
+    return rita, gone
+
+
+@pytest.mark.parametrize("substitute_in_session_2", [False, True])
+def test_replan_after_a_withdrawal_keeps_the_first_plans_targets(
+    tournament, substitute_in_session_2
+):
+    from tournament.seating.selectors import quality_now
+
+    from .conftest import setup_event
+
+    people = setup_event(tournament, players=32, tables=8, sessions=7)
+    first = generate(tournament, seed=7)
+    assert (first.result["repeated_meetings"], first.result["repeated_table_visits"]) == (0, 0)
+    rita, gone = _withdraw_after_session_3(
+        tournament, people, substitute_in_session_2=substitute_in_session_2
+    )
+    played = {n: tables_of(tournament.sessions.get(number=n)) for n in (1, 2, 3)}
+
+    job = generate(tournament, seed=7)
+
+    assert job.sessions == [4, 5, 6, 7]
+    assert {n: tables_of(tournament.sessions.get(number=n)) for n in (1, 2, 3)} == played
+    field = {p.pk for p in people if p != gone} | {rita.player_id}
+    for n in (4, 5, 6, 7):
+        assert_valid_session(tournament.sessions.get(number=n), field)
+    now = quality_now(tournament)
+    assert now["repeated_meetings"] == job.result["repeated_meetings"] == 0
+    assert now["max_wind_imbalance"] <= 1
+    # The first plan's own targets: a fresh plan around the played sessions (the re-plan
+    # before issue 25) gave 1 repeated meeting and 26 repeated table visits with a fresh
+    # reserve, 0 and 26 with the substitute; from the seating the rest had, none.
+    assert now["repeated_table_visits"] == job.result["repeated_table_visits"] == 0

@@ -345,10 +345,11 @@ def test_paper_sheets_and_slips_for_the_staff(organiser_client, tournament, seat
     assert f"East<br>{east.player.first_name} {east.player.last_name}" in text
     assert "Final points" in text and "Signature" in text and "30,000" in text
     slips = organiser_client.get(url("session_print_slips", 1)).content.decode()
-    assert slips.count('class="slip"') == 16
+    assert slips.count('class="seat-slip"') == 16
     assert (
-        f"<strong>{east.player.last_name}, {east.player.first_name}</strong></td>"
-        f"<td><strong>{east.table}</strong></td><td>East</td>" in slips
+        f'<p class="seat-slip-name"><strong>{east.player.last_name}, '
+        f"{east.player.first_name}</strong></p>"
+        f'<p class="seat-slip-place"><strong>{east.table}</strong> · East</p>' in slips
     )
 
 

@@ -92,7 +92,8 @@ def test_the_organiser_is_told_which_sessions_lose_a_seat(client, tournament, se
     gone = Registration.objects.get(player=seated16[2])
     seats = _seats_of(seated16[2])
     response = client.post(
-        reverse("tournament:registration_action", args=[tournament.slug, gone.pk, "withdraw"]),
+        reverse("tournament:registration_withdraw", args=[tournament.slug, gone.pk]),
+        {"reason": "ill"},
         follow=True,
     )
     text = response.content.decode()

@@ -52,8 +52,6 @@ def test_organiser_withdrawal_reports_who_moves_up(client, tournament, organiser
     tournament.registrations.filter(player=second).update(status="waiting")
     client.force_login(organiser)
     registration = tournament.registrations.get(player=first)
-    url = reverse(
-        "tournament:registration_action", args=[tournament.slug, registration.pk, "withdraw"]
-    )
-    page = client.post(url, follow=True).content.decode()
+    url = reverse("tournament:registration_withdraw", args=[tournament.slug, registration.pk])
+    page = client.post(url, {"reason": "cancelled by e-mail"}, follow=True).content.decode()
     assert "First001 Last001 moves up from the waiting list (to be confirmed)." in page

@@ -80,8 +80,8 @@ def test_actions_confirm_and_withdraw_from_the_list(client, mixed, organiser):
     client.post(url)
     waiting.refresh_from_db()
     assert waiting.status == Registration.Status.CONFIRMED
-    url = reverse("tournament:registration_action", args=[mixed.slug, waiting.pk, "withdraw"])
-    response = client.post(url, {"next": _url(mixed, country="PL")})
+    url = reverse("tournament:registration_withdraw", args=[mixed.slug, waiting.pk])
+    response = client.post(url, {"next": _url(mixed, country="PL"), "reason": "ill"})
     assert response.url == _url(mixed, country="PL")
     waiting.refresh_from_db()
     assert waiting.status == Registration.Status.WITHDRAWN

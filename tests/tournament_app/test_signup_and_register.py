@@ -27,15 +27,17 @@ def test_sign_up_makes_an_account_and_its_player_and_logs_in(client, db):
     assert response.wsgi_request.user.is_authenticated
 
 
-def test_sign_up_claims_the_record_an_organiser_imported(client, db):
+def test_sign_up_never_claims_the_record_an_organiser_imported(client, db):
+    """Issue 24: name, country and EMA number are public; the account gets a new person
+    (the linking is tests/tournament_app/test_identity.py)."""
     imported = Player.objects.create(
         first_name="Zofia", last_name="Nowak", ema_number="19000042", country="PL"
     )
     client.post(reverse("signup"), SIGNUP)
     imported.refresh_from_db()
-    assert imported.user.username == "zofia"
-    assert imported.email == "zofia@example.org"  # a blank filled in
-    assert Player.objects.count() == 1
+    assert imported.user is None and imported.email == ""
+    mine = get_user_model().objects.get(username="zofia").player
+    assert mine.pk != imported.pk and mine.ema_number == ""
 
 
 def test_sign_up_errors_keep_what_was_typed(client, db):

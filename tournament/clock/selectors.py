@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
+from django.utils.translation import gettext
+
 from web.cache import SEATING, cached
 
 from ..models import Seat, Session, Table, TableFinish, Tournament
@@ -90,7 +92,7 @@ def clock_payload(session: Session, now: dt.datetime) -> dict:
         "name": str(session),
         "state": session.state,
         "phase": str(reading.phase),
-        "phase_label": reading.label,
+        "phase_label": gettext(reading.label),
         "server_time": _ms(now),
         "remaining_ms": round(reading.remaining.total_seconds() * 1000),
         "remaining_text": format_remaining(reading.remaining),
@@ -102,7 +104,7 @@ def clock_payload(session: Session, now: dt.datetime) -> dict:
         "signal_given": reading.signal_given,
         "signal_fired_at": _ms(session.signal_fired_at),
         "after_signal": after,
-        "after_signal_text": AFTER_SIGNAL_TEXT.get(after, ""),
+        "after_signal_text": gettext(text) if (text := AFTER_SIGNAL_TEXT.get(after)) else "",
         "version": session.clock_version,
         # Every phone in the hall polls this: the tables' reports come from the cache, read
         # again only when a table reports or the seating changes (web.cache).

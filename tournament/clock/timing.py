@@ -11,6 +11,8 @@ import datetime as dt
 import enum
 from dataclasses import dataclass
 
+from scoring.rules.i18n import N_
+
 ZERO = dt.timedelta(0)
 
 
@@ -23,21 +25,23 @@ class Phase(enum.StrEnum):
     FINISHED = "finished"  # the organiser has ended the session
 
 
+# English, marked for the catalogues with the cores' no-op marker and translated at the edge
+# (clock/selectors.py, clock/views.py): German and Polish pages showed "PLAYING" (issue 25.13).
 PHASE_LABELS = {
-    Phase.PLANNED: "Not started",
-    Phase.PLAYING: "Playing",
-    Phase.PAUSED: "Paused",
-    Phase.SIGNAL: "Signal given",
-    Phase.OVER: "Time is up",
-    Phase.FINISHED: "Session over",
+    Phase.PLANNED: N_("Not started"),
+    Phase.PLAYING: N_("Playing"),
+    Phase.PAUSED: N_("Paused"),
+    Phase.SIGNAL: N_("Signal given"),
+    Phase.OVER: N_("Time is up"),
+    Phase.FINISHED: N_("Session over"),
 }
 
 # What the tables do after the signal, in the words of the rulebooks.
 AFTER_SIGNAL_TEXT = {
     # EMA 5.9, Aalto 48
-    "one_more_hand": "Finish the current hand, then play one more hand.",
+    "one_more_hand": N_("Finish the current hand, then play one more hand."),
     # WRC 8.2
-    "finish_hand": "Finish the current hand. No dice may be thrown after the gong.",
+    "finish_hand": N_("Finish the current hand. No dice may be thrown after the gong."),
 }
 
 

@@ -79,7 +79,7 @@ def clock_page(request, slug: str, number: int):
         "tournament": tournament,
         "session": session,
         "clock": payload,
-        "clock_labels": {str(phase): label for phase, label in PHASE_LABELS.items()},
+        "clock_labels": {str(phase): gettext(label) for phase, label in PHASE_LABELS.items()},
         "can_run": can_run_clock(request.user, tournament),
         "is_staff": is_staff,
         "my_table": my_table,

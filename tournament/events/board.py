@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from referee.models import Penalty
+from referee.selectors import SheetChombo, sheet_chombo_entries
 from scoring.models import ScoreSheet, SheetVersion
 from tournament.ema import is_valid_ema_number
 from tournament.models import Registration, Seat, Session, Tournament
@@ -16,11 +17,11 @@ from tournament.models import Registration, Seat, Session, Tournament
 # What the board says of a table's score sheet, in the order the organiser acts on them.
 MISSING, ENTERED, CONFIRMED, DISPUTED = "missing", "entered", "confirmed", "disputed"
 SHEET_LABELS = {
-    MISSING: "Sheet missing",
-    ENTERED: "Entered, to confirm",
-    CONFIRMED: "Confirmed",
+    MISSING: gettext_lazy("Sheet missing"),
+    ENTERED: gettext_lazy("Entered, to confirm"),
+    CONFIRMED: gettext_lazy("Confirmed"),
     # A confirmed sheet corrected afterwards: the table contested its result.
-    DISPUTED: "Corrected after confirmation",
+    DISPUTED: gettext_lazy("Corrected after confirmation"),
 }
 
 
@@ -32,16 +33,18 @@ class BoardRow:
     sheet_state: str = MISSING
     late: list[str] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
+    # Chombo written on the table's score sheet (issue 25.6): they count like the desk's.
+    sheet_chombos: list[SheetChombo] = field(default_factory=list)
 
     @property
     def sheet_label(self) -> str:
-        return SHEET_LABELS[self.sheet_state]
+        return str(SHEET_LABELS[self.sheet_state])
 
 
 def session_board(session: Session) -> list[BoardRow]:
     """Each seated table of the session: its players, its sheet, late players, penalties.
 
-    Four queries, whatever the number of tables.
+    Six queries, whatever the number of tables.
     """
     rows: dict[int, BoardRow] = {}
     for seat in (
@@ -77,6 +80,10 @@ def session_board(session: Session) -> list[BoardRow]:
         row.penalties.append(penalty)
         if penalty.kind == Penalty.Kind.LATE:
             row.late.append(f"{penalty.player} ({penalty.minutes or '?'} min)")
+    for chombo in sheet_chombo_entries(session.tournament, session=session):
+        row = rows.get(chombo.table.pk)
+        if row is not None:
+            row.sheet_chombos.append(chombo)
     return list(rows.values())
 
 
@@ -133,3 +140,76 @@ def final_check(tournament: Tournament) -> list[str]:
             gettext("{n} confirmed player(s) without a valid EMA number.").format(n=invalid)
         )
     return problems
+
+
+@dataclass
+class SessionCheck:
+    """One session on the final check page: its sheets as the board counts them, the
+    disputes still open and the penalties logged."""
+
+    session: Session
+    counts: dict[str, int]
+    disputes: int
+    penalties: int
+
+    @property
+    def tables(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def ready(self) -> bool:
+        """Results ready for the EMA file: finished, every sheet confirmed, no dispute open."""
+        return (
+            self.session.state == Session.State.FINISHED
+            and self.tables > 0
+            and self.counts[MISSING] == 0
+            and self.counts[ENTERED] == 0
+            and self.disputes == 0
+        )
+
+
+def session_checks(tournament: Tournament) -> list[SessionCheck]:
+    """Every session of the tournament for the final check (issue 25 item 20), counted as
+    the session board counts them (``session_board``), so both pages say the same."""
+    from scoring.models import SheetResponse
+
+    open_disputes: dict[int, int] = {}
+    for response in SheetResponse.objects.filter(
+        sheet__session__tournament=tournament,
+        sheet__status=ScoreSheet.Status.ENTERED,
+        kind=SheetResponse.Kind.DISPUTED,
+    ).select_related("sheet"):
+        if response.version == response.sheet.version:
+            sid = response.sheet.session_id
+            open_disputes[sid] = open_disputes.get(sid, 0) + 1
+    checks = []
+    for session in tournament.sessions.order_by("number"):
+        rows = session_board(session)
+        checks.append(
+            SessionCheck(
+                session=session,
+                counts=board_counts(rows),
+                disputes=open_disputes.get(session.pk, 0),
+                penalties=sum(len(r.penalties) for r in rows),
+            )
+        )
+    return checks
+
+
+def final_check_notes(tournament: Tournament) -> list[str]:
+    """What the final check shows besides its problems: the players the head referee removed
+    from the final results (EMA 5.8, last sentence), who decided and why; the EMA file leaves
+    them out."""
+    from referee.selectors import removed_from_results
+
+    return [
+        gettext(
+            "{player} is removed from the final results (EMA 5.8) and left out of the EMA "
+            "file: {reason} ({who})."
+        ).format(
+            player=removal.player,
+            reason=removal.reason,
+            who=removal.created_by.get_username() if removal.created_by else "?",
+        )
+        for removal in removed_from_results(tournament)
+    ]

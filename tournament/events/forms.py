@@ -14,10 +14,10 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring.violations import violation_message
+from scoring.wording import violation_message
 from tournament.events.services import MAX_SESSIONS, MAX_TABLES
 from tournament.models import Staff, Tournament
-from web.fields import bounded_float, bounded_integer
+from web.fields import bounded_float, bounded_integer, bounded_text
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -109,7 +109,8 @@ class TournamentForm(forms.ModelForm):
         max_value=300,
         help_text=_preset_hint("session_minutes"),
     )
-    uma = forms.CharField(
+    uma = bounded_text(
+        max_length=100,
         label=gettext_lazy("Uma (1st, 2nd, 3rd, 4th)"),
         required=False,
         help_text=format_lazy(
@@ -327,7 +328,9 @@ class TournamentForm(forms.ModelForm):
 
 class TablesForm(forms.Form):
     count = bounded_integer(gettext_lazy("Number of tables"), min_value=1, max_value=MAX_TABLES)
-    names = forms.CharField(
+    # A name of at most 40 characters per table, one a line.
+    names = bounded_text(
+        max_length=MAX_TABLES * 41,
         label=gettext_lazy("Names (optional)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8}),

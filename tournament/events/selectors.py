@@ -174,6 +174,8 @@ class Step:
     fields: tuple[tuple[str, str], ...] = ()
     # For an action that cannot be undone from the page: what it does, asked first.
     confirm: str = ""
+    # Not done, and not needed either (registration never opened for an imported field).
+    needless: bool = False
 
 
 def dashboard(tournament: Tournament, now) -> dict:
@@ -202,6 +204,7 @@ def dashboard(tournament: Tournament, now) -> dict:
         .count()
     )
     first = sessions[0] if sessions else None
+    opened = tournament.registration_opens is not None and tournament.registration_opens <= now
     steps = [
         Step(
             gettext("Set up tables and the schedule"),
@@ -220,14 +223,21 @@ def dashboard(tournament: Tournament, now) -> dict:
         ),
         Step(
             gettext("Open registration"),
-            # Done once opened, or needless once the players are there (all imported, say).
-            (tournament.registration_opens is not None and tournament.registration_opens <= now)
-            or field.players > 0,
+            # Done only once it was opened (issue 25: a tick for a registration never opened
+            # told an untruth); needless, not done, when the players are there without it.
+            opened,
             gettext("Open now")
             if open_now
+            else gettext("Opened; closed now.")
+            if opened
+            else gettext("Not opened: the players were registered by hand or imported.")
+            if field.players > 0
             else gettext("Players sign themselves up while it is open."),
-            action="" if open_now else url("open_registration"),
+            action=""
+            if open_now or (not opened and field.players > 0)
+            else url("open_registration"),
             action_label=gettext("Open registration now"),
+            needless=not opened and field.players > 0,
         ),
         Step(
             gettext("Confirm registrations"),
@@ -255,24 +265,24 @@ def dashboard(tournament: Tournament, now) -> dict:
             gettext("Make full tables of four"),
             field.ready,
             field.problem or f"{field.size} players at {field.tables_needed} tables",
-            url("checkin"),
-            action=url("fill_from_reserves") if field.can_fill else "",
+            # Once seated, the organiser chooses the reserve who takes the empty seats,
+            # seeing what each would cost in repeats (issue 25.3): the step leads to that
+            # page; before the seating, one click fills the field, earliest checked in first.
+            url("seating_fill") if first and first.seated else url("checkin"),
+            action=url("fill_from_reserves")
+            if field.can_fill and not (first and first.seated)
+            else "",
             action_label=gettext("Fill from the reserves"),
-            # Once seated, the reserves take seats in the sessions to play: asked first.
-            confirm=(
-                gettext(
-                    "{reserves_needed} reserve(s) fill in, the earliest "
-                    "checked in first, and take the empty seats of the "
-                    "sessions still to play."
-                ).format(reserves_needed=field.reserves_needed)
-                if first and first.seated
-                else ""
-            ),
         ),
         Step(
             gettext("Seat session 1"),
             bool(first and first.seated),
-            gettext("Ready to seat")
+            # Once seated, say so: "Not ready" beside a tick contradicted it (issue 25).
+            gettext("Seated: {players} players at {tables} tables.").format(
+                players=first.seated, tables=first.seated // 4
+            )
+            if first and first.seated
+            else gettext("Ready to seat")
             if field.ready
             else gettext("Not ready: {problem}").format(problem=field.problem),
             url("seating_manage") if first else "",
@@ -281,7 +291,7 @@ def dashboard(tournament: Tournament, now) -> dict:
     started = any(s.state != Session.State.PLANNED for s in sessions)
     if first and first.seated:
         steps += event_day_steps(tournament, sessions, url)
-    next_step = next((s for s in steps if not s.done), None)
+    next_step = next((s for s in steps if not s.done and not s.needless), None)
     return {
         "started": started,
         "counts": counts,
@@ -303,7 +313,7 @@ def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> lis
     from django.urls import reverse
 
     from scoring.models import ScoreSheet
-    from tournament.events.board import final_check
+    from tournament.events.board import final_check, final_check_notes
     from tournament.seating.services import seat_vacancies
 
     slug = tournament.slug
@@ -392,12 +402,19 @@ def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> lis
             ),
         ]
     problems = final_check(tournament)
+    notes = final_check_notes(tournament)
     steps += [
         Step(
             gettext("Final check"),
             not problems,
-            " ".join(problems) or "Every sheet confirmed, substitutes answered, EMA numbers valid.",
-            url("results"),
+            " ".join(
+                (
+                    problems
+                    or [gettext("Every sheet confirmed, substitutes answered, EMA numbers valid.")]
+                )
+                + notes
+            ),
+            url("final_check"),
         ),
         Step(
             gettext("Send the EMA results file"),

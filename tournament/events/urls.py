@@ -8,6 +8,7 @@ from . import views
 urlpatterns = [
     path("new/", views.tournament_new, name="new"),
     path("<slug:slug>/dashboard/", views.dashboard, name="dashboard"),
+    path("<slug:slug>/final-check/", views.final_check, name="final_check"),
     path("<slug:slug>/settings/", views.settings, name="settings"),
     path("<slug:slug>/tables/", views.tables, name="tables"),
     path("<slug:slug>/schedule/", views.schedule, name="schedule"),

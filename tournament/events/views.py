@@ -35,6 +35,8 @@ from tournament.pages import (
 from tournament.permissions import may_create_tournament, require_may_create_tournament
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors as seating_selectors
+from tournament.stages import selectors as stage_selectors
+from web.converters import parse_id
 
 
 @login_required
@@ -64,6 +66,8 @@ def tournament_new(request):
 def dashboard(request, slug: str):
     tournament = organised_tournament(request, slug)
     context = selectors.dashboard(tournament, timezone.now())
+    # Championship stages (issue 28): who is in, who is next.
+    context["stages"] = stage_selectors.stages_page(tournament)[0]
     return render(
         request, "tournament/manage/dashboard.html", {"tournament": tournament, **context}
     )
@@ -262,6 +266,22 @@ def detail(request, slug: str):
     )
 
 
+def final_check(request, slug: str):
+    """What stands between the played event and the EMA file, session by session."""
+    tournament = organised_tournament(request, slug)
+    problems = board.final_check(tournament)
+    return render(
+        request,
+        "tournament/manage/final_check.html",
+        {
+            "tournament": tournament,
+            "problems": problems,
+            "notes": board.final_check_notes(tournament),
+            "sessions": board.session_checks(tournament),
+        },
+    )
+
+
 def _board_context(request, slug: str, number: int) -> dict:
     tournament = staffed_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
@@ -294,8 +314,8 @@ def staff_tables(request, slug: str, pk: int):
     member = get_object_or_404(Staff, pk=pk, tournament=tournament)
 
     def number(name: str) -> int | None:
-        value = request.POST.get(name, "").strip()
-        return int(value) if value.isdigit() else None
+        # parse_id, not str.isdigit(): "²" is a digit to isdigit() and not to int() (a 500).
+        return parse_id(request.POST.get(name, ""))
 
     first, last = number("first_table"), number("last_table")
     bad = [

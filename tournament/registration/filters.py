@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 from django_countries import countries
 
 from tournament.models import Registration
+from tournament.names import clean_name, fold
 
 STATUS_CHOICES = [*Registration.Status.choices, ("reserve", gettext_lazy("Reserve"))]
 
@@ -15,7 +16,9 @@ STATUS_CHOICES = [*Registration.Status.choices, ("reserve", gettext_lazy("Reserv
 class RegistrationFilter(django_filters.FilterSet):
     """Search by name, EMA number or club; filter by country, status and check-in."""
 
-    q = django_filters.CharFilter(method="search", label=gettext_lazy("Search"))
+    # Bounded (issue 24): a pasted page made one LIKE per word, and one word of 100,000
+    # characters is a pattern SQLite refuses (a 500); names are at most 2 x 100 long.
+    q = django_filters.CharFilter(method="search", label=gettext_lazy("Search"), max_length=200)
     country = django_filters.ChoiceFilter(
         field_name="player__country",
         label=gettext_lazy("Country"),
@@ -50,10 +53,11 @@ class RegistrationFilter(django_filters.FilterSet):
             ]
 
     def search(self, queryset, name, value):
-        for word in value.split():
+        # Cleaned as names are stored: PostgreSQL refuses a NUL byte in a query (a 500).
+        for word in clean_name(value).split():
+            # Names without case and accents ("wrobel" finds "Wróbel", issue 25.10).
             queryset = queryset.filter(
-                Q(player__first_name__icontains=word)
-                | Q(player__last_name__icontains=word)
+                Q(player__search_name__contains=fold(word))
                 | Q(player__ema_number__startswith=word)
                 | Q(player__club__icontains=word)
             )

@@ -107,11 +107,24 @@ class PlayerEditForm(forms.ModelForm):
         fields = ("first_name", "last_name", "ema_number", "country", "club", "email")
         labels = {"email": "E-mail"}
 
+    def __init__(self, *args, private: bool = True, locked: bool = False, **kwargs):
+        """``private``: the e-mail is shown (issue 24: to the owning tournament's staff
+        and the person only); ``locked``: the person owns his details (he has an account),
+        so an organiser sees them but cannot change them."""
+        super().__init__(*args, **kwargs)
+        if not private:
+            del self.fields["email"]
+        if locked:
+            for field in self.fields.values():
+                field.disabled = True
+
     def clean_ema_number(self) -> str:
         number = self.cleaned_data["ema_number"].replace(" ", "")
         # The unique constraint would say only "Constraint ... is violated"; name the holder.
         holder = (
-            Player.objects.filter(ema_number=number).exclude(pk=self.instance.pk).first()
+            Player.objects.filter(ema_number=number, copy_of__isnull=True)
+            .exclude(pk__in=[self.instance.pk, self.instance.copy_of_id])
+            .first()
             if number
             else None
         )
@@ -205,3 +218,14 @@ class TeamForm(forms.Form):
                 % {"size": self.size, "count": len(members)}
             )
         return members
+
+
+class WithdrawalForm(forms.Form):
+    """Why a player is withdrawn (issue 25.8): stored with the registration, when and by whom."""
+
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("e.g. ill, cancelled by e-mail, left after session 3"),
+    )

@@ -154,19 +154,22 @@ def _norm_header(text: str) -> str:
 
 def read_player_file(filename: str, data: bytes) -> list[PlayerRow]:
     """The rows of a CSV or XLSX file, with their line numbers; raises ImportFileError."""
+    return _rows(read_table_lines(filename, data))
+
+
+def read_table_lines(filename: str, data: bytes) -> Iterable[tuple[int, list[str]]]:
+    """The cells of each line of a CSV or XLSX file with its line number, within the same
+    bounds as a player list (also read by the seating plan import); raises ImportFileError."""
     lower = filename.lower()
     if lower.endswith(".xlsx"):
-        table = _xlsx_lines(data)
-    elif lower.endswith((".csv", ".txt")):
-        table = _csv_lines(data)
-    else:
-        raise ImportFileError(
-            gettext(
-                "{filename} is neither a CSV nor an XLSX file (the name "
-                "should end in .csv or .xlsx)."
-            ).format(filename=filename)
-        )
-    return _rows(table)
+        return _xlsx_lines(data)
+    if lower.endswith((".csv", ".txt")):
+        return _csv_lines(data)
+    raise ImportFileError(
+        gettext(
+            "{filename} is neither a CSV nor an XLSX file (the name should end in .csv or .xlsx)."
+        ).format(filename=filename)
+    )
 
 
 def _decode(data: bytes) -> str:

@@ -8,7 +8,7 @@ from itertools import pairwise
 
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Lower
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Player, Registration, Tournament
 
@@ -73,10 +73,18 @@ def known_people(rows, *, tournament: Tournament | None):
         name = " ".join(row.last_name.split())
         if name:
             last_names |= {name, name.lower(), name.upper(), name.title(), name.casefold()}
-    by_ema = {p.ema_number: p for p in Player.objects.filter(ema_number__in=numbers)}
+    # A tournament's own copy (issue 24) stands for the person in that tournament only.
+    # A tournament's own copy (issue 24) stands for the person in that tournament only,
+    # and in place of the person there.
+    people = Player.objects.filter(copy_of__isnull=True)
+    if tournament is not None:
+        people = Player.objects.filter(Q(copy_of__isnull=True) | Q(owner=tournament)).exclude(
+            copies__owner=tournament
+        )
+    by_ema = {p.ema_number: p for p in people.filter(ema_number__in=numbers)}
     by_name: dict[tuple[str, str, str], list[Player]] = defaultdict(list)
     if last_names:
-        candidates = Player.objects.annotate(last_lower=Lower("last_name")).filter(
+        candidates = people.annotate(last_lower=Lower("last_name")).filter(
             Q(last_lower__in=last_names) | Q(last_name__in=last_names)
         )
         for player in candidates.order_by("pk"):
@@ -245,6 +253,15 @@ class PlayerChange:
     changes: list[tuple[str, str, str]]  # (field label, before, after)
 
 
+# The kinds of line that are not a correction of the details (issue 19 teams, issue 24
+# account links and tournaments' own copies, tournament/registration/ownership.py).
+NOTE_LABELS = {
+    "team": gettext_lazy("Team (%(tournament)s)"),
+    "account": gettext_lazy("Account (%(tournament)s)"),
+    "copy": gettext_lazy("Own copy (%(tournament)s)"),
+}
+
+
 def player_changes(player: Player) -> list[PlayerChange]:
     """The corrections of a player's details, newest first: who, when, before and after."""
     records = list(
@@ -256,7 +273,9 @@ def player_changes(player: Player) -> list[PlayerChange]:
         change = record.team_change
         if change:
             by = str(record.history_user) if record.history_user else "—"
-            label = _("Team (%(tournament)s)") % {"tournament": change.get("tournament", "")}
+            label = str(NOTE_LABELS.get(change.get("kind"), NOTE_LABELS["team"])) % {
+                "tournament": change.get("tournament", "")
+            }
             out.append(
                 PlayerChange(
                     at=record.history_date,

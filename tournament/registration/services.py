@@ -17,9 +17,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournament.errors import ServiceError
-from tournament.models import Player, Registration, Tournament
+from tournament.models import LinkMethod, Player, Registration, Tournament
 from tournament.registration import selectors
 from tournament.registration.importing import ImportReport, PlayerRow, RowCheck, check_rows
+from tournament.registration.ownership import owns_details, player_copy_for
 from tournament.registration.teams import teams_assign
 from tournament.seating.services import Vacancy, seat_vacancies, seats_fill, seats_vacate
 from web.cache import public_pages_changed
@@ -55,8 +56,12 @@ def _promote_waiting(tournament: Tournament) -> Registration | None:
 # --- people --------------------------------------------------------------------------
 
 
-def _save_player(check: RowCheck, *, user=None) -> Player:
-    """The row's person: the existing record (blanks filled in) or a new one."""
+def _save_player(check: RowCheck, *, tournament: Tournament | None = None) -> Player:
+    """The row's person: the existing record or a new one owned by ``tournament``.
+
+    An existing record gets the row's blanks filled in only when ``tournament`` owns his
+    details (ownership.py): matching a person gives no other tournament write access.
+    """
     row = check.row
     player = check.player
     if player is None:
@@ -67,15 +72,39 @@ def _save_player(check: RowCheck, *, user=None) -> Player:
             country=row.country,
             club=row.club,
             email=row.email,
+            owner=tournament,
         )
-    else:
-        for name in ("ema_number", "club", "email"):
-            if not getattr(player, name) and getattr(row, name):
-                setattr(player, name, getattr(row, name))
-    if user is not None:
-        player.user = user
+    elif tournament is not None and player.owner_id is None and player.user_id is None:
+        # Nobody's yet (entered before owners were kept and never registered).
+        player.owner = tournament
+    elif tournament is None or not owns_details(tournament, player):
+        return player
+    for name in ("ema_number", "club", "email"):
+        if not getattr(player, name) and getattr(row, name):
+            setattr(player, name, getattr(row, name))
     player.save()
     return player
+
+
+def _new_person(check: RowCheck, *, user) -> tuple[Player, bool]:
+    """A new person for an account (issue 24): never an existing record, whatever the name,
+    country or EMA number say, for these are public. An EMA number that is already on
+    record stays with that record: the account links to it by a way only the person has
+    (linking.py). Returns the person and whether the EMA number was left out."""
+    row = check.row
+    number = row.ema_number.replace(" ", "")
+    held = bool(number) and Player.objects.filter(ema_number=number, copy_of__isnull=True).exists()
+    player = Player.objects.create(
+        first_name=row.first_name,
+        last_name=row.last_name,
+        ema_number="" if held else number,
+        country=row.country,
+        club=row.club,
+        email=row.email,
+        user=user,
+        link_method=LinkMethod.SIGNUP,
+    )
+    return player, held
 
 
 def player_check(row: PlayerRow, *, tournament: Tournament | None = None) -> RowCheck:
@@ -86,20 +115,11 @@ def player_check(row: PlayerRow, *, tournament: Tournament | None = None) -> Row
 
 @transaction.atomic
 def player_sign_up(*, username: str, password: str, check: RowCheck):
-    """A new account and its player record.
-
-    A record the organisers made earlier (an import, say) becomes this account's when the
-    EMA number or the name and country match and nobody has claimed it yet.
-    """
+    """A new account and a new person (issue 24: sign-up never hands over a player on
+    record). Returns the account and whether the EMA number was left out (it is held by a
+    player on record, whom the account may ask to be linked to on /profile/link/)."""
     if check.errors:
         raise ServiceError("; ".join(check.messages()))
-    if check.player is not None and check.player.user_id is not None:
-        raise ServiceError(
-            gettext("{player} already has an account. Log in with it, or ask an organiser.").format(
-                player=check.player
-            ),
-            field="ema_number",
-        )
     user = get_user_model().objects.create_user(
         username=username,
         password=password,
@@ -107,23 +127,18 @@ def player_sign_up(*, username: str, password: str, check: RowCheck):
         first_name=check.row.first_name,
         last_name=check.row.last_name,
     )
-    _save_player(check, user=user)
-    return user
+    _player, held = _new_person(check, user=user)
+    return user, held
 
 
 @transaction.atomic
 def player_profile_create(*, user, check: RowCheck) -> Player:
-    """A player record for an account that has none (an organiser who also plays)."""
+    """A new person for an account that has none (an organiser who also plays)."""
     if check.errors:
         raise ServiceError("; ".join(check.messages()))
     if hasattr(user, "player"):
         raise ServiceError(gettext("This account already has a player record."))
-    if check.player is not None and check.player.user_id is not None:
-        raise ServiceError(
-            gettext("{player} already has another account.").format(player=check.player),
-            field="ema_number",
-        )
-    return _save_player(check, user=user)
+    return _new_person(check, user=user)[0]
 
 
 # --- registering ---------------------------------------------------------------------
@@ -157,7 +172,12 @@ def registration_self_register(
 
 @transaction.atomic
 def registration_withdraw(
-    *, registration: Registration, by_player: bool = False
+    *,
+    registration: Registration,
+    by_player: bool = False,
+    user=None,
+    reason: str = "",
+    now=None,
 ) -> Registration | None:
     """Withdraw; the first on the waiting list moves up. Returns who moved up, if anyone.
 
@@ -181,7 +201,20 @@ def registration_withdraw(
     registration.status = Status.WITHDRAWN
     registration.checked_in = False
     registration.fills_in = False
-    registration.save(update_fields=["status", "checked_in", "fills_in"])
+    # Kept (issue 25.8): when, by whom and why; the organiser's page asks for the reason.
+    registration.withdrawn_at = now or timezone.now()
+    registration.withdrawn_by = user
+    registration.withdrawal_reason = (reason or "").strip()
+    registration.save(
+        update_fields=[
+            "status",
+            "checked_in",
+            "fills_in",
+            "withdrawn_at",
+            "withdrawn_by",
+            "withdrawal_reason",
+        ]
+    )
     seats_vacate(tournament=tournament, player=registration.player)
     return _promote_waiting(registration.tournament)
 
@@ -230,7 +263,7 @@ def registration_add(*, tournament: Tournament, check: RowCheck, user=None) -> R
         raise ServiceError("; ".join(check.messages()))
     if check.skip:
         raise ServiceError(check.skip)
-    player = _save_player(check)
+    player = _save_player(check, tournament=tournament)
     registration = Registration.objects.create(
         tournament=tournament,
         player=player,
@@ -269,7 +302,7 @@ def registration_import(
     for check in report.good:
         if check.player is None:
             counts["new"] += 1
-        player = _save_player(check)
+        player = _save_player(check, tournament=tournament)
         if check.row.reserve:
             status = Status.CONFIRMED
             counts["reserves"] += 1
@@ -445,7 +478,9 @@ def player_update(*, player: Player, data: dict, user) -> list[str]:
     # Compared with the row as stored: a ModelForm has already written its data into the
     # instance it was given.
     stored = Player.objects.select_for_update().get(pk=player.pk)
-    changed = [name for name in PLAYER_FIELDS if getattr(stored, name) != data[name]]
+    changed = [
+        name for name in PLAYER_FIELDS if name in data and getattr(stored, name) != data[name]
+    ]
     if not changed:
         return []
     if not stored.history.exists():
@@ -467,3 +502,27 @@ def player_update(*, player: Player, data: dict, user) -> list[str]:
         account.email = stored.email
         account.save(update_fields=["first_name", "last_name", "email"])
     return changed
+
+
+@transaction.atomic
+def player_correct(
+    *, tournament: Tournament, player: Player, data: dict, user
+) -> tuple[Player, list[str]]:
+    """An organiser of ``tournament`` corrects a player's details (issue 24, ownership.py).
+
+    A person with an account owns his details; a player entered by another tournament gets
+    ``tournament``'s own copy first, so that the other tournament's pages and EMA file do
+    not change. Returns the record corrected and the names of the fields changed.
+    """
+    stored = Player.objects.select_for_update().get(pk=player.pk)
+    if stored.user_id is not None:
+        raise ServiceError(
+            gettext(
+                "{player} has an account and corrects his details himself on his profile."
+            ).format(player=stored)
+        )
+    if not any(name in data and getattr(stored, name) != data[name] for name in PLAYER_FIELDS):
+        return stored, []
+    if not owns_details(tournament, stored):
+        stored = player_copy_for(tournament=tournament, player=stored, user=user)
+    return stored, player_update(player=stored, data=data, user=user)

@@ -6,7 +6,7 @@ import django_tables2 as tables
 from django.template import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from tournament.flags import flag_html
 from tournament.models import Registration
@@ -61,7 +61,13 @@ class RegistrationTable(tables.Table):
         accessor="team__name", verbose_name=gettext_lazy("Team"), attrs=WIDE, default=""
     )
     # Organisers only (see __init__): contact, check-in, and what they can do with a row.
-    email = tables.Column(accessor="player__email", verbose_name=gettext_lazy("E-mail"))
+    # Issue 25.18: an address is one long word; it may break anywhere (site.css td.email), or
+    # it pushed the row's buttons past a laptop's edge.
+    email = tables.Column(
+        accessor="player__email",
+        verbose_name=gettext_lazy("E-mail"),
+        attrs={"td": {"class": "email"}},
+    )
     checked_in = tables.BooleanColumn(verbose_name=gettext_lazy("Checked in"))
     registered_at = tables.DateTimeColumn(
         verbose_name=gettext_lazy("Registered"), format="j M Y H:i"
@@ -93,12 +99,42 @@ class RegistrationTable(tables.Table):
         attrs = {"class": "data-table"}
         empty_text = gettext_lazy("No players registered yet.")
 
-    def __init__(self, *args, organiser: bool = False, teams: bool = False, **kwargs):
+    def __init__(
+        self,
+        *args,
+        organiser: bool = False,
+        teams: bool = False,
+        tournament_id: int | None = None,
+        **kwargs,
+    ):
+        # Issue 24: the e-mail of a player whom another tournament entered (or who has an
+        # account) is his own, not this tournament's staff's (ownership.may_see_private).
+        self.tournament_id = tournament_id
         if not organiser:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), *self.STAFF_ONLY)
         if not teams:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "team")
         super().__init__(*args, **kwargs)
+        if organiser:
+            # Issue 25.18: the organiser's nine columns and a row's buttons do not fit a
+            # phone side by side: there each row is a card, every value led by its heading
+            # (site.css table.stack).
+            self.attrs = {**self.attrs, "class": "data-table stack"}
+            for bound in self.columns:
+                if bound.header:
+                    td = {**bound.column.attrs.get("td", {}), "data-label": bound.header}
+                    bound.column.attrs = {**bound.column.attrs, "td": td}
+
+    def _email(self, record: Registration) -> str:
+        if record.player.owner_id != self.tournament_id:
+            return ""
+        return record.player.email
+
+    def render_email(self, record: Registration) -> str:
+        return self._email(record) or "—"
+
+    def value_email(self, record: Registration) -> str:
+        return self._email(record)
 
     def render_name(self, record: Registration) -> str:
         return f"{record.player.last_name}, {record.player.first_name}"
@@ -111,8 +147,8 @@ class RegistrationTable(tables.Table):
         return record.player.country.code
 
     def render_status(self, record: Registration):
-        label = "Reserve" if record.is_reserve else record.get_status_display()
-        checked = " ✓ checked in" if record.checked_in else ""
+        label = gettext("Reserve") if record.is_reserve else record.get_status_display()
+        checked = " " + gettext("✓ checked in") if record.checked_in else ""
         return format_html(
             '<span class="badge badge-{}">{}</span>{}', record.status, label, checked
         )

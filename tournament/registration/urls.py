@@ -3,7 +3,7 @@ reserves, import (in the ``tournament`` namespace)."""
 
 from django.urls import path
 
-from . import team_views, views
+from . import linking_views, team_views, views
 
 urlpatterns = [
     path("<slug:slug>/registration/open/", views.open_registration, name="open_registration"),
@@ -24,6 +24,11 @@ urlpatterns = [
     ),
     path("<slug:slug>/players/add/", views.player_add, name="player_add"),
     path("<slug:slug>/players/<id:pk>/edit/", views.player_edit, name="player_edit"),
+    path(
+        "<slug:slug>/players/<id:pk>/withdraw/",
+        views.registration_withdraw_confirm,
+        name="registration_withdraw",
+    ),
     path("<slug:slug>/players/import/", views.player_import, name="player_import"),
     path("<slug:slug>/check-in/", views.checkin, name="checkin"),
     path(
@@ -34,6 +39,14 @@ urlpatterns = [
     path("<slug:slug>/register/", views.register, name="register"),
     path("<slug:slug>/withdraw/", views.withdraw, name="withdraw"),
     path("<slug:slug>/players/", views.players, name="players"),
+    # Accounts linked to players (issue 24)
+    path("<slug:slug>/accounts/", linking_views.accounts, name="accounts"),
+    path(
+        "<slug:slug>/accounts/requests/<id:pk>/<slug:decision>/",
+        linking_views.accounts_decide,
+        name="accounts_decide",
+    ),
+    path("<slug:slug>/accounts/<id:pk>/undo/", linking_views.accounts_undo, name="accounts_undo"),
     # Teams (issue 19)
     path("<slug:slug>/teams/", team_views.teams, name="teams"),
     path("<slug:slug>/teams/new/", team_views.team_edit, name="team_new"),

@@ -8,6 +8,7 @@ goes to a person who can log in. The account and the player record are made in o
 from __future__ import annotations
 
 import base64
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -16,9 +17,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from tournament.errors import ServiceError
 from tournament.models import Registration, Tournament
@@ -39,11 +39,14 @@ from tournament.registration.forms import (
     PlayerEditForm,
     RegistrationAddForm,
     SignUpForm,
+    WithdrawalForm,
 )
 from tournament.registration.importing import ImportFileError, read_player_file
+from tournament.registration.ownership import may_see_private, owns_details
 from tournament.registration.tables import RegistrationTable
-from tournament.seating.services import seat_vacancies
+from tournament.seating.services import seat_vacancies, seats_to_vacate
 from web.converters import parse_id
+from web.query import paginate_table
 
 
 def signup(request):
@@ -58,7 +61,7 @@ def signup(request):
         form.add_check_errors(check)
         if not form.errors:
             try:
-                user = reg_services.player_sign_up(
+                user, number_held = reg_services.player_sign_up(
                     username=form.cleaned_data["username"],
                     password=form.cleaned_data["password1"],
                     check=check,
@@ -67,8 +70,15 @@ def signup(request):
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-                for warning in check.warnings:
-                    messages.warning(request, warning)
+                if number_held:
+                    messages.warning(
+                        request,
+                        gettext(
+                            "The EMA number you gave belongs to a player on record, so your "
+                            "new player record is without it. If that player is you, link your "
+                            "account to him on your profile."
+                        ),
+                    )
                 messages.success(
                     request,
                     gettext("Welcome, {first_name}! Your account is ready.").format(
@@ -153,7 +163,9 @@ def withdraw(request, slug: str):
         messages.error(request, gettext("You are not registered for this tournament."))
     else:
         try:
-            reg_services.registration_withdraw(registration=registration, by_player=True)
+            reg_services.registration_withdraw(
+                registration=registration, by_player=True, user=request.user
+            )
         except ServiceError as error:
             messages.error(request, error.message)
         else:
@@ -192,6 +204,10 @@ def confirm_pending(request, slug: str):
 @require_POST
 def fill_from_reserves(request, slug: str):
     tournament = organised_tournament(request, slug)
+    if seat_vacancies(tournament):
+        # Issue 25, item 3: seats left empty after the seating are filled by the reserve the
+        # organiser chooses, seeing what each would cost in repeats.
+        return redirect("tournament:seating_fill", slug=slug)
     try:
         result = reg_services.field_fill_from_reserves(tournament=tournament)
     except ServiceError as error:
@@ -228,17 +244,72 @@ def _tell_empty_seats(request, tournament: Tournament) -> None:
         )
 
 
+def registration_withdraw_confirm(request, slug: str, pk: int):
+    """Withdraw asks first (issue 25.8): the seats it frees, and a reason, stored with when
+    and by whom.  Never one click."""
+    tournament = organised_tournament(request, slug)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "tournament"), pk=pk, tournament=tournament
+    )
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if not (back.startswith("/") and url_has_allowed_host_and_scheme(back, {request.get_host()})):
+        back = reverse("tournament:players", args=[tournament.slug])
+    if registration.status == Registration.Status.WITHDRAWN:
+        messages.info(
+            request,
+            gettext("{player} has already withdrawn.").format(player=registration.player),
+        )
+        return redirect(back)
+    form = WithdrawalForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            outcome = reg_services.registration_withdraw(
+                registration=registration, user=request.user, reason=form.cleaned_data["reason"]
+            )
+        except ServiceError as error:
+            form_error(form, error)
+        else:
+            messages.success(
+                request, gettext("{player} has withdrawn.").format(player=registration.player)
+            )
+            if outcome is not None:
+                messages.info(
+                    request,
+                    gettext("{player} moves up from the waiting list (to be confirmed).").format(
+                        player=outcome.player
+                    ),
+                )
+            _tell_empty_seats(request, tournament)
+            return redirect_back(request, tournament, "tournament:players")
+    return render(
+        request,
+        "tournament/manage/withdraw_confirm.html",
+        {
+            "tournament": tournament,
+            "registration": registration,
+            "seats": seats_to_vacate(tournament=tournament, player=registration.player),
+            "started": selectors.event_started(tournament),
+            "form": form,
+            "back": back,
+        },
+    )
+
+
 @require_POST
 def registration_action(request, slug: str, pk: int, action: str):
     tournament = organised_tournament(request, slug)
     registration = get_object_or_404(
         Registration.objects.select_related("player", "tournament"), pk=pk, tournament=tournament
     )
+    if action == "withdraw":
+        # Never one click (issue 25.8): the page that asks, with the seats and a reason.
+        url = reverse("tournament:registration_withdraw", args=[tournament.slug, registration.pk])
+        return redirect(f"{url}?{urlencode({'next': request.POST.get('next', '')})}")
     if action not in REGISTRATION_ACTIONS:
         messages.error(request, gettext("Unknown action “{action}”.").format(action=action))
         return redirect_back(request, tournament, "tournament:players")
     try:
-        outcome = REGISTRATION_ACTIONS[action](registration)
+        REGISTRATION_ACTIONS[action](registration)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
@@ -248,14 +319,7 @@ def registration_action(request, slug: str, pk: int, action: str):
                 player=registration.player, value=action.replace("-", " ")
             ),
         )
-        if action == "withdraw" and outcome is not None:
-            messages.info(
-                request,
-                gettext("{player} moves up from the waiting list (to be confirmed).").format(
-                    player=outcome.player
-                ),
-            )
-        if action in ("withdraw", "stop-filling"):
+        if action == "stop-filling":
             _tell_empty_seats(request, tournament)
     return redirect_back(request, tournament, "tournament:players")
 
@@ -388,8 +452,12 @@ def checkin(request, slug: str):
             except ServiceError as error:
                 messages.error(request, error.message)
             else:
-                verb = "checked in" if checked_in else "no longer checked in"
-                messages.success(request, gettext("{n} {verb}.").format(n=n, verb=verb))
+                # Whole sentences with plurals: Polish agrees the verb with the number.
+                if checked_in:
+                    text = ngettext("{n} checked in.", "{n} checked in.", n)
+                else:
+                    text = ngettext("{n} no longer checked in.", "{n} no longer checked in.", n)
+                messages.success(request, text.format(n=n))
         return redirect(reverse("tournament:checkin", args=[tournament.slug]))
     return render(
         request,
@@ -419,11 +487,16 @@ def players(request, slug: str):
         country_codes=selectors.registration_countries(tournament),
         organiser=organiser,
     )
-    table = RegistrationTable(filterset.qs, organiser=organiser, teams=bool(tournament.team_size))
+    table = RegistrationTable(
+        filterset.qs,
+        organiser=organiser,
+        teams=bool(tournament.team_size),
+        tournament_id=tournament.pk,
+    )
     exported = table_export(request, table, f"{tournament.slug}-players", title="Players")
     if exported is not None:
         return exported
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    paginate_table(request, table, per_page=100)
     query = request.GET.copy()
     query.pop("page", None)
     return render(
@@ -442,7 +515,6 @@ def players(request, slug: str):
 
 REGISTRATION_ACTIONS = {
     "confirm": lambda r: reg_services.registration_confirm(registration=r),
-    "withdraw": lambda r: reg_services.registration_withdraw(registration=r),
     "reserve": lambda r: reg_services.registration_set_reserve(registration=r, reserve=True),
     "player": lambda r: reg_services.registration_set_reserve(registration=r, reserve=False),
     "counts": lambda r: reg_services.registration_set_results_count(registration=r, counts=True),
@@ -454,7 +526,7 @@ REGISTRATION_ACTIONS = {
 
 
 def _edit_player(request, player, *, template: str, context: dict, done_url: str):
-    """The form of a player's details; a correction is saved by the service, with history."""
+    """The form of a player's own details; a correction is saved with history."""
     form = PlayerEditForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
         changed = reg_services.player_update(
@@ -474,21 +546,50 @@ def _edit_player(request, player, *, template: str, context: dict, done_url: str
 
 
 def player_edit(request, slug: str, pk: int):
-    """The organiser corrects the details of a registered player."""
+    """The organiser corrects the details of a registered player (issue 24: in place when
+    his tournament owns them, else in a copy of its own; never a person with an account's,
+    and never showing another tournament's private details)."""
     tournament = organised_tournament(request, slug)
     registration = get_object_or_404(
         Registration.objects.select_related("player"), pk=pk, tournament=tournament
     )
+    player = registration.player
     # Back to where the organiser came from (the dashboard's EMA banner, the player list).
     back = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}):
         back = ""
-    return _edit_player(
+    form = PlayerEditForm(
+        request.POST or None,
+        instance=player,
+        private=may_see_private(tournament, player),
+        locked=player.user_id is not None,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            player, changed = reg_services.player_correct(
+                tournament=tournament, player=player, data=form.cleaned_data, user=request.user
+            )
+        except ServiceError as error:
+            form_error(form, error)
+        else:
+            if changed:
+                messages.success(request, gettext("{player}: details saved.").format(player=player))
+            else:
+                messages.info(request, gettext("Nothing changed."))
+            return redirect(back or reverse("tournament:players", args=[slug]))
+    player.refresh_from_db()  # the form wrote its (invalid) data into the instance
+    return render(
         request,
-        registration.player,
-        template="tournament/manage/player_edit.html",
-        context={"tournament": tournament, "registration": registration, "next": back},
-        done_url=back or reverse("tournament:players", args=[slug]),
+        "tournament/manage/player_edit.html",
+        {
+            "form": form,
+            "player": player,
+            "changes": selectors.player_changes(player),
+            "tournament": tournament,
+            "registration": registration,
+            "next": back,
+            "owned": owns_details(tournament, player),
+        },
     )
 
 

@@ -24,7 +24,12 @@ from tournament.models import (
 )
 from tournament.registration import selectors as registration_selectors
 from tournament.seating.core import metrics
-from tournament.seating.services import disqualified_player_ids, sessions_with_locks
+from tournament.seating.grid import SeatedGrid, quality_now, seated_grid  # noqa: F401
+from tournament.seating.services import (
+    disqualified_player_ids,
+    seat_vacancies,
+    sessions_with_locks,
+)
 
 
 def latest_jobs(tournament: Tournament, limit: int = 10) -> list[SeatingJob]:
@@ -47,6 +52,18 @@ def job_players(job: SeatingJob) -> list[Player]:
     """The players in the order of the job's indices: the key to its input."""
     by_pk = Player.objects.in_bulk(job.players)
     return [by_pk[pk] for pk in job.players if pk in by_pk]
+
+
+def has_schedule(tournament: Tournament, player: Player | None) -> bool:
+    """Whether ``player`` has a schedule in this tournament: registered in it, or seated
+    (a substitute from outside the field).  The one test for the "My seating" link and the
+    schedule page, so the link never leads to the page's 404."""
+    if player is None:
+        return False
+    return (
+        tournament.registrations.filter(player=player).exists()
+        or Seat.objects.filter(session__tournament=tournament, player=player).exists()
+    )
 
 
 @dataclass
@@ -184,25 +201,11 @@ def meeting_chart(histogram: dict[int, int]) -> dict:
 
 def seating_quality(tournament: Tournament) -> Quality:
     """Repeated meetings, repeated tables and wind balance over every seated session."""
-    seats = list(
-        Seat.objects.filter(session__tournament=tournament).values_list(
-            "session__number", "table__number", "wind", "player_id"
-        )
-    )
-    table_numbers = sorted({t for _, t, _, _ in seats})
-    position = {n: i for i, n in enumerate(table_numbers)}
-    numbers = sorted({s for s, _, _, _ in seats})
-    rounds: dict[int, list[list[int]]] = {n: [[] for _ in table_numbers] for n in numbers}
-    for number, table, _, player in sorted(seats, key=lambda s: (s[0], s[1], s[2])):
-        rounds[number][position[table]].append(player)
-    grid = [rounds[n] for n in numbers]
+    grid_now = seated_grid(tournament)
+    figures = quality_now(tournament, grid_now)
+    seats, numbers, grid, fixed = grid_now.seats, grid_now.sessions, grid_now.rounds, grid_now.fixed
     people = {p for *_, p in seats}
     names = {p.pk: f"{p.last_name}, {p.first_name}" for p in Player.objects.filter(pk__in=people)}
-    fixed = set(
-        tournament.registrations.filter(fixed_table__isnull=False).values_list(
-            "player_id", flat=True
-        )
-    )
 
     met_in: dict[tuple[int, int], list[int]] = defaultdict(list)
     for number, rnd in zip(numbers, grid, strict=True):
@@ -234,15 +237,15 @@ def seating_quality(tournament: Tournament) -> Quality:
         ((names[p], c, max(c.values()) - min(c.values())) for p, c in winds.items()),
         key=lambda row: (-row[2], row[0]),
     )
-    histogram = metrics.meeting_histogram(grid, people)
+    histogram = {int(k): v for k, v in figures["meeting_histogram"].items()}
     return Quality(
         sessions=numbers,
         players=len(people),
-        repeated_meetings=metrics.repeated_meetings(grid),
+        repeated_meetings=figures["repeated_meetings"],
         repeated_pairs=repeated_pairs,
-        repeated_table_visits=metrics.repeated_table_visits(grid, exclude=fixed),
+        repeated_table_visits=figures["repeated_table_visits"],
         repeated_tables=repeated_tables,
-        max_wind_imbalance=max((row[2] for row in wind_rows), default=0),
+        max_wind_imbalance=figures["max_wind_imbalance"],
         wind_rows=wind_rows,
         histogram=histogram,
         chart=meeting_chart(histogram),
@@ -306,6 +309,7 @@ def manage_context(tournament: Tournament) -> dict:
     return {
         "sessions": sessions,
         "needs_reseat": [s.number for s in sessions if s.reseat],
+        "vacancies": len(seat_vacancies(tournament)),
         # Seated and still to play: a new generation replaces them (asked first).
         "replaceable": [s.number for s in sessions if s.seated and not s.lock],
         "field": registration_selectors.field_status(tournament),

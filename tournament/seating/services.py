@@ -42,6 +42,9 @@ from tournament.models import (
 from tournament.registration import selectors as registration_selectors
 from tournament.seating.core import PlanOptions, SeatingError, SwissOptions, plan, quality, swiss
 from tournament.seating.core.metrics import rank_spread
+from tournament.seating.core.replan import replan
+from tournament.seating.grid import quality_now
+from tournament.stages.ranking import staged_session_numbers
 from web.cache import public_pages_changed
 from web.jobs import queue_on_commit
 
@@ -141,6 +144,9 @@ class SeatingInput:
     history: list[Session]  # locked sessions, rounds of ``options["history"]``
     targets: list[Session]  # the sessions to seat, in order
     fixed: dict[int, int] = field(default_factory=dict)  # player index -> table index
+    # The seating the targets have now, in the core's indices (None: some target is not
+    # seated): re-planning starts from it (core/replan.py, issue 25 item 5).
+    start: list[list[list[int]]] | None = None
 
 
 def _history_rounds(
@@ -174,7 +180,9 @@ def _history_rounds(
 
 def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingInput:
     """Read the tournament into the core's input; a ServiceError says what is missing."""
-    sessions = sessions_with_locks(tournament)
+    # Championship stages (issue 28) seat their own sessions from their qualifiers.
+    staged = staged_session_numbers(tournament)
+    sessions = [s for s in sessions_with_locks(tournament) if s.number not in staged]
     if not sessions:
         raise ServiceError(
             gettext("The tournament has no sessions: set their number in the settings.")
@@ -240,7 +248,32 @@ def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingI
         history=history,
         targets=targets,
         fixed=fixed,
+        start=_current_rounds(targets, tables, index) if history else None,
     )
+
+
+def _current_rounds(
+    sessions: list[Session], tables: list[Table], index: dict[int, int]
+) -> list[list[list[int]]] | None:
+    """The seats the sessions to seat have now, in the core's indices (a table's players in
+    wind order, a short table where a seat is empty); None when one is not seated at all.
+    Players outside the core's input (withdrawn before playing) are left out."""
+    position = {t.pk: i for i, t in enumerate(tables)}
+    by_session: dict[int, list[list[tuple[int, int]]]] = {
+        s.pk: [[] for _ in tables] for s in sessions
+    }
+    for session_id, table_id, wind, player_id in Seat.objects.filter(
+        session__in=sessions
+    ).values_list("session_id", "table_id", "wind", "player_id"):
+        if player_id in index and table_id in position:
+            by_session[session_id][position[table_id]].append((wind, index[player_id]))
+    rounds = []
+    for session in sessions:
+        rnd = [[p for _, p in sorted(table)] for table in by_session[session.pk]]
+        if not any(rnd):
+            return None
+        rounds.append(rnd)
+    return rounds
 
 
 def _standings_order(tournament: Tournament, index: dict[int, int], active: list[int]) -> list:
@@ -469,9 +502,17 @@ def seating_job_run(*, job_id: int, clock=timezone.now) -> SeatingJob | None:
         progress = _ProgressWriter(job.pk)
         history = inp.options["history"]
         if job.method == SeatingJob.Method.PLAN:
-            result = plan(PlanOptions.from_mapping(inp.options), progress=progress)
+            options = PlanOptions.from_mapping(inp.options)
+            if inp.start is not None:
+                # Re-planning after played sessions: from the seating the rest has now, or
+                # afresh, whichever is better (core/replan.py).
+                result = replan(options, inp.start, progress=progress)
+            else:
+                result = plan(options, progress=progress)
             new_rounds = result.rounds[len(history) :]
             figures = result.quality.as_dict()
+            if inp.start is not None:
+                figures["replan_start"] = inp.start  # python -m tournament.seating.core.replan
         else:
             answer = swiss(SwissOptions.from_mapping(inp.options), progress=progress)
             new_rounds = [answer.round]
@@ -887,6 +928,25 @@ class Vacancy:
     def __str__(self) -> str:
         return f"session {self.session.number}, {self.table} {Wind(self.wind).label}"
 
+    @property
+    def wind_label(self) -> str:
+        return Wind(self.wind).label
+
+
+def seats_to_vacate(*, tournament: Tournament, player: Player, lock: bool = False) -> list[Seat]:
+    """The seats a withdrawal would free (``seats_vacate``), session by session: shown on
+    the page that asks before withdrawing (issue 25.8).  Two queries."""
+    seats = Seat.objects.filter(session__tournament=tournament, player=player)
+    if lock:
+        seats = seats.select_for_update()
+    seats = list(seats.select_related("session", "table").order_by("session__number"))
+    with_sheets = set(
+        Session.objects.filter(
+            pk__in=[s.session_id for s in seats], sheets__isnull=False
+        ).values_list("pk", flat=True)
+    )
+    return [s for s in seats if not lock_reason(s.session, has_sheets=s.session_id in with_sheets)]
+
 
 def seats_vacate(*, tournament: Tournament, player: Player) -> list[Vacancy]:
     """Take a player who no longer plays out of every session that may still change.
@@ -896,18 +956,7 @@ def seats_vacate(*, tournament: Tournament, player: Player) -> list[Vacancy]:
     lose it, so that no page shows a player who will not come and the desk sees the table
     short of one until a reserve takes the seat (seats_fill).
     """
-    seats = list(
-        Seat.objects.select_for_update()
-        .filter(session__tournament=tournament, player=player)
-        .select_related("session", "table")
-        .order_by("session__number")
-    )
-    with_sheets = set(
-        Session.objects.filter(
-            pk__in=[s.session_id for s in seats], sheets__isnull=False
-        ).values_list("pk", flat=True)
-    )
-    freed = [s for s in seats if not lock_reason(s.session, has_sheets=s.session_id in with_sheets)]
+    freed = seats_to_vacate(tournament=tournament, player=player, lock=True)
     Seat.objects.filter(pk__in=[s.pk for s in freed]).delete()
     public_pages_changed(tournament.pk)  # seats send no signal of their own
     return [Vacancy(s.session, s.table, s.wind) for s in freed]
@@ -937,30 +986,41 @@ def seat_vacancies(tournament: Tournament) -> list[Vacancy]:
     ]
 
 
+def _placement(tournament: Tournament, player: Player, vacancies: list[Vacancy]):
+    """Where ``player`` would sit in the empty seats and the repeats it costs (fill.place)."""
+    from tournament.seating.fill import place
+
+    seating = list(
+        Seat.objects.filter(session__tournament=tournament).values_list(
+            "session__number", "table__number", "wind", "player_id"
+        )
+    )
+    fixed = Registration.objects.filter(
+        tournament=tournament, player=player, fixed_table__isnull=False
+    ).exists()
+    empty = [(v.session.number, v.table.number, v.wind) for v in vacancies]
+    return place(player.pk, empty, seating, fixed=fixed)
+
+
+def _vacancies_taken(placement, vacancies: list[Vacancy]) -> list[Vacancy]:
+    by_key = {(v.session.number, v.table.number, v.wind): v for v in vacancies}
+    return [by_key[key] for key in placement.seats]
+
+
 @transaction.atomic
 def seats_fill(*, tournament: Tournament, player: Player) -> list[Vacancy]:
     """The player (a reserve, usually) takes one empty seat in every session that has one.
 
-    EMA 5.8: a substitute plays in place of the player who left; taking exactly the seats
-    the withdrawn player had keeps every other player's seating and its quality as drawn.
-    With more than one empty seat in a session the first table's goes first. Refused when
-    there is no empty seat, or the player is already seated in each session with one.
+    EMA 5.8: a substitute plays in place of the player who left; taking the seats the
+    withdrawn player had keeps every other player's seating as drawn. With more than one
+    empty seat in a session the one causing fewest repeats is taken (fill.place). Refused
+    when there is no empty seat, or the player is already seated in each session with one.
     """
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     vacancies = seat_vacancies(tournament)
     if not vacancies:
         raise ServiceError(gettext("No seat is empty in the sessions still to play."))
-    seated_in = set(
-        Seat.objects.filter(session__tournament=tournament, player=player).values_list(
-            "session_id", flat=True
-        )
-    )
-    taken: list[Vacancy] = []
-    for vacancy in vacancies:
-        if vacancy.session.pk in seated_in:
-            continue
-        seated_in.add(vacancy.session.pk)
-        taken.append(vacancy)
+    taken = _vacancies_taken(_placement(tournament, player, vacancies), vacancies)
     if not taken:
         raise ServiceError(
             gettext(
@@ -973,3 +1033,231 @@ def seats_fill(*, tournament: Tournament, player: Player) -> list[Vacancy]:
     )
     public_pages_changed(tournament.pk)  # seats send no signal of their own
     return taken
+
+
+@dataclass
+class FillChoice:
+    """A reserve who could take the empty seats, and what it would cost (the fill page)."""
+
+    registration: Registration
+    seats: list[Vacancy]
+    placement: object  # fill.Placement, in player ids and table numbers
+    meetings: list[str]  # "Name (session 5; met in session 2)"
+    tables: list[str]
+    proposed: bool = False
+
+
+def fill_choices(tournament: Tournament) -> tuple[list[Vacancy], list[FillChoice]]:
+    """The empty seats still to fill and every checked-in reserve who could take them,
+    fewest repeated meetings first, then fewest repeated tables, then the earliest
+    registered; the first is the one the page proposes (issue 25, item 3)."""
+    vacancies = seat_vacancies(tournament)
+    if not vacancies:
+        return [], []
+    banned = disqualified_player_ids(tournament)
+    reserves = [
+        r
+        for r in Registration.objects.filter(
+            tournament=tournament,
+            is_reserve=True,
+            status=Registration.Status.CONFIRMED,
+            checked_in=True,
+        )
+        .select_related("player")
+        .order_by("registered_at", "pk")
+        if r.player_id not in banned
+    ]
+    people = {
+        p.pk: p
+        for p in Player.objects.filter(
+            pk__in=Seat.objects.filter(session__tournament=tournament).values("player_id")
+        )
+    }
+    choices = []
+    for registration in reserves:
+        placement = _placement(tournament, registration.player, vacancies)
+        if not placement.seats:
+            continue  # seated in every session with an empty seat already
+        choices.append(
+            FillChoice(
+                registration=registration,
+                seats=_vacancies_taken(placement, vacancies),
+                placement=placement,
+                meetings=[
+                    gettext("{player} (session {number}; met in {sessions})").format(
+                        player=people[other],
+                        number=number,
+                        sessions=", ".join(map(str, before)),
+                    )
+                    for other, number, before in placement.meetings
+                ],
+                tables=[
+                    gettext("Table {table} (session {number}; played there in {sessions})").format(
+                        table=table, number=number, sessions=", ".join(map(str, before))
+                    )
+                    for table, number, before in placement.tables
+                ],
+            )
+        )
+    # Stable sort: equal costs keep the registration order.
+    choices.sort(key=lambda c: (c.placement.cost, -len(c.seats)))
+    if choices:
+        choices[0].proposed = True
+    return vacancies, choices
+
+
+@transaction.atomic
+def reserve_fill(
+    *, tournament: Tournament, registration: Registration, user, now: dt.datetime
+) -> list[Vacancy]:
+    """The reserve the organiser chose takes the empty seats (issue 25, item 3): he fills
+    in from now on (he is in the field) and each seat taken is logged with its session's
+    changes by hand. The seats are those the fill page showed (fill.place on the same rows)."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if (
+        registration.tournament_id != tournament.pk
+        or not registration.is_reserve
+        or registration.status != Registration.Status.CONFIRMED
+    ):
+        raise ServiceError(gettext("Pick a reserve of this tournament."), field="reserve")
+    if not registration.checked_in:
+        raise ServiceError(
+            gettext("{player} is not checked in: check the reserve in first.").format(
+                player=registration.player
+            ),
+            field="reserve",
+        )
+    if registration.player_id in disqualified_player_ids(tournament):
+        raise ServiceError(
+            gettext("{player} is disqualified: a disqualified player is not seated again.").format(
+                player=registration.player
+            ),
+            field="reserve",
+        )
+    taken = seats_fill(tournament=tournament, player=registration.player)
+    if not registration.fills_in:
+        registration.fills_in = True
+        registration.save(update_fields=["fills_in"])
+    SeatChange.objects.bulk_create(
+        SeatChange(
+            session=v.session,
+            description=f"{registration.player} (reserve) took the empty seat at {v.table}, "
+            f"{Wind(v.wind).label}.",
+            by=user if user and user.is_authenticated else None,
+            at=now,
+        )
+        for v in taken
+    )
+    return taken
+
+
+# --- the organiser's own plan from a file (issue 29, "Bring your own plan") ----------------
+
+
+class PlanImportError(ServiceError):
+    """The file's bad rows, each named with its line; nothing was written."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__(
+            gettext("The plan was not used: {count} problem(s) in the file.").format(
+                count=len(errors)
+            )
+        )
+        self.errors = errors
+
+
+@transaction.atomic
+def seating_plan_import(
+    *,
+    tournament: Tournament,
+    filename: str,
+    data: bytes,
+    order: str,
+    replace: bool,
+    user,
+    now: dt.datetime,
+) -> SeatingJob:
+    """Check the organiser's plan and seat the sessions it holds, like a generated plan: a
+    SeatingJob (method "import") records the file, the order of the numbers, the players
+    each number stands for and the quality figures the core computes for generated plans."""
+    from tournament.seating.plan_import import (
+        ORDERS,
+        ImportFileError,
+        field_in_order,
+        read_plan,
+        registration_order,
+    )
+
+    if order not in ORDERS:
+        raise ServiceError(gettext("order: pick how the numbers count the players."))
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    running = active_job(tournament, now)
+    if running is not None:
+        raise ServiceError(gettext("A seating is being generated now; wait for it to finish."))
+    sessions = sessions_with_locks(tournament)
+    free = {s.number: s for s in sessions if not s.lock}
+    if not free:
+        raise ServiceError(
+            gettext("Every session has started or has score sheets: no session is left to seat.")
+        )
+    banned = disqualified_player_ids(tournament)
+    field_ids = {
+        pk
+        for pk in registration_selectors.players_to_seat(tournament).values_list("pk", flat=True)
+        if pk not in banned
+    }
+    if not field_ids:
+        raise ServiceError(gettext("No player is checked in yet: check the players in first."))
+    players = field_in_order(
+        registration_order(tournament, field_ids), order, tournament.seating_seed
+    )
+    tables = {t.number: t for t in tournament.tables.order_by("number")}
+    try:
+        checked = read_plan(
+            filename, data, players=len(players), tables=set(tables), sessions=set(free)
+        )
+    except ImportFileError as error:
+        raise PlanImportError([str(error)]) from None
+    if checked.errors:
+        raise PlanImportError(checked.errors)
+    targets = [free[n] for n in sorted(checked.sessions)]
+    seated = [s.number for s in targets if s.seated]
+    if seated and not replace:
+        raise ServiceError(
+            gettext(
+                "Session(s) {value} are seated already: tick “Replace their seating” to use "
+                "the file's plan for them."
+            ).format(value=", ".join(map(str, seated)))
+        )
+    Seat.objects.filter(session__in=targets).delete()
+    Seat.objects.bulk_create(
+        Seat(session=session, table=tables[t], wind=w, player=players[n - 1])
+        for session in targets
+        for t, numbers in sorted(checked.sessions[session.number].items())
+        for w, n in enumerate(numbers)
+    )
+    numbers = [s.number for s in targets]
+    job = SeatingJob.objects.create(
+        tournament=tournament,
+        method=SeatingJob.Method.IMPORT,
+        seed=tournament.seating_seed,
+        state=SeatingJob.State.DONE,
+        done=1,
+        total=1,
+        created_by=user if user and user.is_authenticated else None,
+        created_at=now,
+        started_at=now,
+        finished_at=now,
+        options={"file": filename[:200], "order": order},
+        players=[p.pk for p in players],
+        tables=sorted(tables),
+        sessions=numbers,
+        message=f"Imported {filename[:100]}: sessions {', '.join(map(str, numbers))}, "
+        f"{len(players)} players.",
+    )
+    Session.objects.filter(pk__in=[s.pk for s in targets]).update(seating_job=job)
+    job.result = quality_now(tournament)
+    job.save(update_fields=["result"])
+    public_pages_changed(tournament.pk)
+    return job

@@ -40,6 +40,8 @@ def _session(tournament: Tournament, number: int) -> Session:
 def seating_index(request, slug: str):
     tournament = viewable_tournament(request, slug)
     player = registration_selectors.player_of(request.user)
+    if not seating_selectors.has_schedule(tournament, player):
+        player = None  # an organiser with a player record who does not play here
     return render(
         request,
         "tournament/seating/index.html",
@@ -53,6 +55,7 @@ def seating_index(request, slug: str):
             ],
             "my_player": player,
             "can_manage": is_organiser(request.user, tournament),
+            "quality_now": seating_selectors.quality_now(tournament),
         },
     )
 
@@ -78,10 +81,10 @@ def seating_mine(request, slug: str):
 def player_schedule(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
     player = get_object_or_404(Player, pk=player_id)
+    if not seating_selectors.has_schedule(tournament, player):
+        raise Http404(gettext("This player is not in this tournament."))
     rows = seating_selectors.player_schedule(tournament, player)
     seated = any(row.seat for row in rows)
-    if not seated and not tournament.registrations.filter(player=player).exists():
-        raise Http404(gettext("This player is not in this tournament."))
     return render(
         request,
         "tournament/seating/player_schedule.html",
@@ -149,12 +152,18 @@ def seating_quality(request, slug: str):
     jobs = [
         j for j in seating_selectors.latest_jobs(tournament) if j.state == SeatingJob.State.DONE
     ]
+    quality = seating_selectors.seating_quality(tournament)
     return render(
         request,
         "tournament/seating/quality.html",
         {
             "tournament": tournament,
-            "quality": seating_selectors.seating_quality(tournament),
+            "quality": quality,
+            "quality_now": {
+                "repeated_meetings": quality.repeated_meetings,
+                "repeated_table_visits": quality.repeated_table_visits,
+                "max_wind_imbalance": quality.max_wind_imbalance,
+            },
             "jobs": jobs,
         },
     )
@@ -167,6 +176,8 @@ def seating_job_input(request, slug: str, pk: int):
     tournament = viewable_tournament(request, slug)
     job = get_object_or_404(SeatingJob, tournament=tournament, pk=pk, state=SeatingJob.State.DONE)
     players = seating_selectors.job_players(job)
+    quality = dict(job.result)
+    start = quality.pop("replan_start", None)
     payload = {
         "method": job.method,
         "command": f"python -m tournament.seating {job.method}",
@@ -176,8 +187,17 @@ def seating_job_input(request, slug: str, pk: int):
         ],
         "tables": [{"index": i, "number": n} for i, n in enumerate(job.tables)],
         "sessions": job.sessions,
-        "quality": job.result,
+        # Issue 25, item 4: the figures of the seating it generated, and of the seating as
+        # it stands now (hand changes, fills from the reserves, later generations).
+        "quality": quality,
+        "quality_now": seating_selectors.quality_now(tournament),
     }
+    if job.method == SeatingJob.Method.IMPORT:
+        payload["command"] = ""  # the organiser's file: no core input to run again
+    if start is not None:
+        # A re-plan starts from the seating the remaining sessions had (issue 25, item 5).
+        payload["command"] = "python -m tournament.seating.core.replan"
+        payload["input"] = {"options": job.options, "start": start}
     response = HttpResponse(
         json.dumps(payload, indent=2, ensure_ascii=False), content_type="application/json"
     )
@@ -274,7 +294,14 @@ def seating_job(request, slug: str, pk: int):
     return render(
         request,
         "tournament/seating/job.html",
-        {"tournament": job.tournament, "job": job, "payload": _job_payload(job)},
+        {
+            "tournament": job.tournament,
+            "job": job,
+            "payload": _job_payload(job),
+            "quality_now": seating_selectors.quality_now(job.tournament)
+            if job.state == SeatingJob.State.DONE
+            else None,
+        },
     )
 
 
@@ -336,34 +363,143 @@ def seating_fix_table(request, slug: str):
     return redirect("tournament:seating_manage", slug=slug)
 
 
+# --- the organiser's own plan (issue 29, "Bring your own plan") ----------------------------
+
+MAX_PLAN_BYTES = 2 * 1024 * 1024  # as a player list; a plan of 172 x 15 is under 50 kB
+
+
+def seating_import(request, slug: str):
+    """Upload a plan (CSV or XLSX: session, table, E, S, W, N); every bad row is named and
+    nothing is written, a good one seats its sessions and leads to its quality figures."""
+    from tournament.seating.plan_import import ORDERS
+
+    tournament = organised_tournament(request, slug)
+    errors: list[str] = []
+    chosen = {"order": request.POST.get("order", "registration"), "replace": False}
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        chosen["replace"] = request.POST.get("replace") == "1"
+        if upload is None:
+            errors = [gettext("file: choose the plan's CSV or XLSX file.")]
+        elif upload.size > MAX_PLAN_BYTES:
+            errors = [
+                gettext("file: {name} is {size} kB; a plan file may be at most {max} kB.").format(
+                    name=upload.name[:100], size=upload.size // 1024, max=MAX_PLAN_BYTES // 1024
+                )
+            ]
+        else:
+            try:
+                job = services.seating_plan_import(
+                    tournament=tournament,
+                    filename=upload.name,
+                    data=upload.read(),
+                    order=chosen["order"],
+                    replace=chosen["replace"],
+                    user=request.user,
+                    now=timezone.now(),
+                )
+            except services.PlanImportError as error:
+                errors = [error.message, *error.errors]
+            except ServiceError as error:
+                errors = [error.message]
+            else:
+                messages.success(request, job.message)
+                return redirect("tournament:seating_job", slug=slug, pk=job.pk)
+    elif request.method != "GET":
+        return HttpResponse(status=405)
+    sessions = services.sessions_with_locks(tournament)
+    return render(
+        request,
+        "tournament/seating/import.html",
+        {
+            "tournament": tournament,
+            "orders": list(ORDERS.items()),
+            "errors": errors,
+            "chosen": chosen,
+            "free": [s.number for s in sessions if not s.lock],
+            "field_size": len(services.registration_selectors.players_to_seat(tournament)),
+            "replaceable": [s.number for s in sessions if s.seated and not s.lock],
+        },
+        status=400 if errors else 200,
+    )
+
+
+# --- filling empty seats from the reserves (issue 25, item 3) ------------------------------
+
+
+def seating_fill(request, slug: str):
+    """The empty seats, every reserve who could take them with what each would cost, the
+    one causing fewest repeats proposed; the organiser chooses."""
+    tournament = organised_tournament(request, slug)
+    if request.method == "POST":
+        registration_id = parse_id(request.POST.get("reserve"))
+        registration = (
+            Registration.objects.select_related("player")
+            .filter(tournament=tournament, pk=registration_id)
+            .first()
+            if registration_id is not None
+            else None
+        )
+        if registration is None:
+            messages.error(request, gettext("reserve: pick a reserve of this tournament."))
+            return redirect("tournament:seating_fill", slug=slug)
+        try:
+            taken = services.reserve_fill(
+                tournament=tournament,
+                registration=registration,
+                user=request.user,
+                now=timezone.now(),
+            )
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request,
+                gettext("{player} takes the empty seat(s): {seats}.").format(
+                    player=registration.player, seats="; ".join(str(v) for v in taken)
+                ),
+            )
+        return redirect("tournament:seating_fill", slug=slug)
+    if request.method != "GET":
+        return HttpResponse(status=405)
+    vacancies, choices = services.fill_choices(tournament)
+    return render(
+        request,
+        "tournament/seating/fill.html",
+        {"tournament": tournament, "vacancies": vacancies, "choices": choices},
+    )
+
+
 # --- changes by hand -----------------------------------------------------------------------
 
 
 def _parse_change(request, session: Session, data) -> dict:
     """``player`` is a player id; ``target`` is ``p<id>`` (swap) or ``s<table>-<wind>``
     (move to that empty seat). Returns the keyword arguments of the services."""
-    try:
-        player_id = int(data.get("player") or "")
-    except ValueError:
-        raise ServiceError(gettext("Pick the player to move.")) from None
+    # parse_id, never int() after str.isdigit(): "²" is a digit to isdigit() and not to
+    # int(), and an id beyond 63 bits fails in the database (both were 500s).
+    player_id = parse_id(data.get("player"))
+    if player_id is None:
+        raise ServiceError(gettext("Pick the player to move."))
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
         raise ServiceError(gettext("That player does not exist."))
     target = data.get("target") or ""
-    if target.startswith("p") and target[1:].isdigit():
-        other = Player.objects.filter(pk=int(target[1:])).first()
+    if target.startswith("p") and parse_id(target[1:]) is not None:
+        other = Player.objects.filter(pk=parse_id(target[1:])).first()
         if other is None:
             raise ServiceError(gettext("The player to swap with does not exist."))
         return {"player": player, "other": other}
     if target.startswith("s") and "-" in target:
         number, _, wind = target[1:].partition("-")
-        if number.isdigit() and wind.isdigit() and int(wind) in Wind.values:
+        number, wind = parse_id(number), parse_id(wind)
+        if number is not None and wind is not None and wind in Wind.values:
             table = Table.objects.filter(tournament=session.tournament, number=number).first()
             if table is None:
                 raise ServiceError(
                     gettext("The tournament has no table {number}.").format(number=number)
                 )
-            return {"player": player, "spot": services.SeatSpot(table, int(wind))}
+            return {"player": player, "spot": services.SeatSpot(table, wind)}
     raise ServiceError(gettext("Pick a player to swap with, or an empty seat to move to."))
 
 
@@ -456,6 +592,9 @@ def session_context(session: Session, by_name: list, user) -> dict:
     return {
         "my_seat": my_seat,
         "job": session.seating_job,
+        "quality_now": seating_selectors.quality_now(session.tournament)
+        if session.seating_job_id
+        else None,
         "changes": list(session.seat_changes.all()),
     }
 

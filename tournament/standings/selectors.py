@@ -24,8 +24,11 @@ from django.utils.translation import gettext
 
 from referee.decisions import RefereeDecisions
 from referee.selectors import standings_decisions
+from scoring.rules.absence import MissedSession, left_after, missed_sessions
 from scoring.rules.ranking import places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
+from tournament.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
+from web.cache import cached
 
 ZERO = Decimal(0)
 REGISTRATION_FIELDS = (
@@ -53,19 +56,42 @@ def referee_decisions(tournament: Tournament) -> RefereeDecisions:
 
 @dataclass(eq=False)
 class StandingRow:
+    """One player's line, with every component of the total (issue 25.1): the standings,
+    the player page and its chart, team standings, the API, exports and the EMA file all
+    read these figures, and nothing else adds up a player's points.
+
+    ``total == sheet_score + desk_penalties + missed_score``, where ``sheet_score`` is the
+    confirmed sheets' score (table points, uma, the sheets' chombo)."""
+
     player: Player
     rank: int | None = None  # None: listed, not ranked
     total: Decimal = ZERO
-    table_points: Decimal = ZERO  # sum of table scores without uma and penalties
-    penalties: Decimal = ZERO  # sheet penalties (chombo) and the referee desk's
+    # Table points without uma and penalties: the sheets' plus the table part of each
+    # missed session (EMA 5.8 "-15,000 points"), as the EMA file carries them.
+    table_points: Decimal = ZERO
+    # Everything that is not the play at the table: the sheets' penalties (chombo), the
+    # desk's and the missed sessions' charges.
+    penalties: Decimal = ZERO
+    sheet_score: Decimal = ZERO  # the confirmed sheets' score, their penalties included
+    sheet_penalties: Decimal = ZERO  # chombo and other penalties on the sheets
+    desk_penalties: Decimal = ZERO  # the referee desk's (chombo, lateness ...), counted ones
+    missed: list[MissedSession] = field(default_factory=list)  # substituted or left (EMA 5.8)
     played: int = 0
     by_session: dict[int, Decimal] = field(default_factory=dict)
+    # Desk penalties for the whole tournament (no session): in the total, in no session.
+    outside_sessions: Decimal = ZERO
     best_session: Decimal | None = None
-    note: str = ""  # "substitute", "disqualified"
+    note: str = ""  # "substitute", "disqualified", "removed"
+    stage: str = ""  # the last stage the player reached (tournament/stages/)
+    stage_total: Decimal | None = None  # his total in that stage, carried points included
 
     @property
     def name(self) -> str:
         return f"{self.player.last_name}, {self.player.first_name}"
+
+    @property
+    def missed_score(self) -> Decimal:
+        return sum((m.score for m in self.missed), ZERO)
 
 
 @dataclass
@@ -126,7 +152,14 @@ def session_scores(
 def standings(
     tournament: Tournament, *, after_session: int | None = None, with_sessions: bool = True
 ) -> Standings:
-    """The standings after ``after_session`` (all sessions when None), best first.
+    """The standings after ``after_session`` (all sessions when None), best first: the one
+    computation of every player's total (issue 25.1).
+
+    The total is the confirmed sheets' scores, plus the referee desk's counted penalties,
+    plus a charge for each session missed (``scoring.rules.absence``, EMA 5.8): substituted
+    by a reserve, or after the player left the event.  Places come last, from the rules
+    core (``scoring.rules.ranking``); a later layer that re-orders the final ranking (stages)
+    takes these rows as they are.
 
     ``with_sessions=False`` leaves the rows' ``by_session`` empty (unless the tie-break
     needs them): the ranking needs only the totals, and reading every player's score of
@@ -148,6 +181,21 @@ def standings(
         # Reserves are listed once they have played (below), not while they wait.
         if reg.status == Registration.Status.CONFIRMED and not reg.is_reserve:
             rows[reg.player_id] = StandingRow(reg.player)
+    missing_players: set[int] = set()
+
+    def row_of(player_id: int) -> StandingRow:
+        """The player's row, made for someone who is not (or no longer) a confirmed player
+        but has results or charges: withdrawn after playing, a seat corrected by hand."""
+        row = rows.get(player_id)
+        if row is None:
+            reg = registrations.get(player_id)
+            if reg is not None:
+                row = rows[player_id] = StandingRow(reg.player)
+            else:
+                missing_players.add(player_id)
+                row = rows[player_id] = StandingRow(Player(pk=player_id))
+        return row
+
     # The sums per player come from the database: turning 4,800 rows x 3 columns into
     # Decimals was most of the page's time.
     results = confirmed_results(tournament, after_session)
@@ -162,41 +210,51 @@ def standings(
         )
         .values_list("player_id", "total", "penalties", "table_points", "played")
     )
-    missing_players: set[int] = set()
     for player_id, total, penalty, table_score, played in totals:
-        row = rows.get(player_id)
-        if row is None:
-            reg = registrations.get(player_id)
-            if reg is not None:
-                row = rows[player_id] = StandingRow(reg.player)
-            else:
-                missing_players.add(player_id)
-                row = rows[player_id] = StandingRow(Player(pk=player_id))
-        row.total, row.penalties, row.table_points, row.played = (
+        row = row_of(player_id)
+        row.sheet_score, row.sheet_penalties, row.table_points, row.played = (
             _exact(total),
             _exact(penalty),
             _exact(table_score),
             played,
         )
-    if missing_players:
-        # Someone who played without a confirmed registration (withdrawn after playing,
-        # a seat corrected by hand): still listed with their results.
-        for player in Player.objects.filter(pk__in=missing_players):
-            rows[player.pk].player = player
+    sessions = list(
+        results.order_by("session__number").values_list("session__number", flat=True).distinct()
+    )
     desk_by_session: dict[int, dict[int, Decimal]] = defaultdict(dict)
+
+    def add_to_session(player_id: int, number: int, points: Decimal) -> None:
+        desk = desk_by_session[player_id]
+        desk[number] = desk.get(number, ZERO) + points
+
     for penalty in decisions.penalties:
         if after_session is not None and (penalty.session_number or 0) > after_session:
             continue
-        row = rows.get(penalty.player_id)
-        if row is not None:
-            row.total += penalty.points
-            # A missed session's table part is table points, not a penalty (EMA 5.8).
-            row.table_points += penalty.table_points
-            row.penalties += penalty.points
-            if penalty.session_number is not None:
-                desk = desk_by_session[penalty.player_id]
-                n = penalty.session_number
-                desk[n] = desk.get(n, ZERO) + penalty.points
+        row = row_of(penalty.player_id)
+        row.desk_penalties += penalty.points
+        if penalty.session_number is None:
+            row.outside_sessions += penalty.points
+        else:
+            add_to_session(penalty.player_id, penalty.session_number, penalty.points)
+    # A player who left is charged for the preliminary sessions he misses (EMA 5.8), not for
+    # a stage's: those are played by the qualifiers only (tournament/stages/).
+    stages = stages_in_order(tournament)
+    staged = staged_session_numbers(tournament, stages)
+    preliminary = [number for number in sessions if number not in staged]
+    for player_id, missed in _missed_sessions(
+        tournament, ruleset, decisions, registrations, preliminary, after_session
+    ).items():
+        row = row_of(player_id)
+        row.missed = missed
+        for m in missed:
+            row.table_points += m.table_points
+            add_to_session(player_id, m.session, m.score)
+    if missing_players:
+        for player in Player.objects.filter(pk__in=missing_players):
+            rows[player.pk].player = player
+    for row in rows.values():
+        row.penalties = row.sheet_penalties + row.desk_penalties + row.missed_score
+        row.total = row.sheet_score + row.desk_penalties + row.missed_score
     from scoring.models import StandingsSettings
 
     if with_sessions or tie_break == StandingsSettings.TieBreak.BEST_SESSION:
@@ -205,12 +263,9 @@ def standings(
         )
         for player_id, by_session in scores.items():
             row = rows.get(player_id)
-            if row is not None:
+            if row is not None and by_session:
                 row.by_session = by_session
                 row.best_session = max(by_session.values())
-    sessions = (
-        results.order_by("session__number").values_list("session__number", flat=True).distinct()
-    )
 
     def ranked(row: StandingRow) -> bool:
         reg = registrations.get(row.player.pk)
@@ -223,16 +278,71 @@ def standings(
         disqualified=lambda row: row.player.pk in decisions.disqualified,
         ranked=ranked,
         name=lambda row: (row.player.sort_name,),
+        removed=lambda row: row.player.pk in decisions.removed,
     )
     for place in placed:
         place.row.rank, place.row.note = place.rank, place.note
-    return Standings(
+    data = Standings(
         rows=[place.row for place in placed],
-        session_numbers=list(sessions),
+        session_numbers=sessions,
         after_session=after_session,
         tie_break=tie_break,
         desk_by_session=dict(desk_by_session),
     )
+    # Championship stages (issue 28): the stage players first, in their stages' order.
+    apply_stages(tournament, data, session_scores, stages)
+    return data
+
+
+def _missed_sessions(
+    tournament: Tournament,
+    ruleset,
+    decisions: RefereeDecisions,
+    registrations: dict[int, Registration],
+    sessions_played: list[int],
+    after_session: int | None,
+) -> dict[int, list[MissedSession]]:
+    """Per player, the sessions he missed and their charges (``scoring.rules.absence``):
+    substituted by the desk, or played by the others after he left the event (withdrawn
+    after taking part).  One query, for the players who withdrew."""
+    substituted: dict[int, set[int]] = defaultdict(set)
+    for player_id, number in decisions.substituted:
+        if after_session is None or number <= after_session:
+            substituted[player_id].add(number)
+    left = {
+        player_id
+        for player_id, reg in registrations.items()
+        if reg.status == Registration.Status.WITHDRAWN
+    }
+    # Every session of the whole event where they have a result of their own: the last
+    # one (or the last substituted) is the session after which they left.
+    own: dict[int, set[int]] = defaultdict(set)
+    if left:
+        for player_id, number in (
+            confirmed_results(tournament)
+            .filter(player_id__in=left)
+            .order_by()
+            .values_list("player_id", "session__number")
+        ):
+            own[player_id].add(number)
+    all_substituted: dict[int, set[int]] = defaultdict(set)
+    for player_id, number in decisions.substituted:
+        all_substituted[player_id].add(number)
+    out: dict[int, list[MissedSession]] = {}
+    for player_id in set(substituted) | left:
+        last = None
+        if player_id in left:
+            last = left_after(own[player_id] | all_substituted[player_id])
+        missed = missed_sessions(
+            ruleset,
+            substituted=substituted[player_id],
+            left_after_session=last,
+            sessions_played=sessions_played,
+            sessions_taken_part=own[player_id],
+        )
+        if missed:
+            out[player_id] = missed
+    return out
 
 
 # --- per-session and per-table results ---------------------------------------------------
@@ -277,52 +387,93 @@ def session_ranking(session: Session) -> list:
 @dataclass
 class PlayerSession:
     number: int
-    seat: Seat | None
+    seat: Seat | None  # None: a session the player missed
     opponents: list[Seat]
     result: object | None  # TableResult
     running_total: Decimal | None
+    # The session's score as the standings count it: the sheet's, the desk's penalties of
+    # the session, a missed session's charge.  None: nothing counted yet.
+    score: Decimal | None = None
+    desk_penalties: Decimal = ZERO  # the desk's penalties of this session (chombo, lateness)
+    missed: MissedSession | None = None  # substituted, or after the player left (EMA 5.8)
 
 
-def player_sessions(tournament: Tournament, player: Player) -> list[PlayerSession]:
-    """Each session the player sat in: table, seat, opponents, result and running total.
-    Three queries, whatever the number of sessions."""
-    seats = list(
-        Seat.objects.filter(session__tournament=tournament, player=player)
+@dataclass
+class PlayerEvent:
+    """One player's event, from the standings' own row (issue 25.1): the sessions add up to
+    the row's total, so the player page, its chart and the API show the standings' figure."""
+
+    player: Player
+    row: StandingRow | None  # None: not in the standings (no results, not a player)
+    sessions: list[PlayerSession]
+
+    @property
+    def total(self) -> Decimal:
+        return self.row.total if self.row is not None else ZERO
+
+
+def player_event(tournament: Tournament, player: Player) -> PlayerEvent:
+    """Each session the player sat in or missed: table, seat, opponents, result, the
+    session's score and the running total, taken from ``standings()``.  A penalty of the
+    desk for the whole tournament (no session) counts at the last session shown.
+
+    The standings' queries plus three, whatever the number of sessions; the standings come
+    from the cache under the tournament's results version (``web.cache.cached``), so that
+    after a confirmed sheet the pages of 400 players, each read by its own spectators
+    (issue 27), compute the standings once between them, not once a page."""
+    data = cached(tournament.pk, "standings:every-session", lambda: standings(tournament))
+    row = next((r for r in data.rows if r.player.pk == player.pk), None)
+    seats = {
+        seat.session.number: seat
+        for seat in Seat.objects.filter(session__tournament=tournament, player=player)
         .select_related("session", "table")
         .order_by("session__number")
-    )
-    if not seats:
-        return []
-    together = Q()
-    for seat in seats:
-        together |= Q(session_id=seat.session_id, table_id=seat.table_id)
-    others: dict[int, list[Seat]] = defaultdict(list)
-    for other in (
-        Seat.objects.filter(together)
-        .exclude(player=player)
-        .select_related("player")
-        .order_by("wind")
-    ):
-        others[other.session_id].append(other)
-    results = {
-        r.session_id: r
-        for r in confirmed_results(tournament).filter(player=player).select_related("sheet")
     }
-    rows, total = [], ZERO
-    for seat in seats:
-        result = results.get(seat.session_id)
-        if result is not None:
-            total += result.score
-        rows.append(
+    others: dict[int, list[Seat]] = defaultdict(list)
+    if seats:
+        together = Q()
+        for seat in seats.values():
+            together |= Q(session_id=seat.session_id, table_id=seat.table_id)
+        for other in (
+            Seat.objects.filter(together)
+            .exclude(player=player)
+            .select_related("player")
+            .order_by("wind")
+        ):
+            others[other.session_id].append(other)
+    results = {
+        r.session.number: r
+        for r in confirmed_results(tournament)
+        .filter(player=player)
+        .select_related("sheet", "session")
+    }
+    by_session = row.by_session if row is not None else {}
+    missed = {m.session: m for m in row.missed} if row is not None else {}
+    desk = data.desk_by_session.get(player.pk, {})
+    numbers = sorted(set(seats) | set(results) | set(by_session))
+    out, total = [], ZERO
+    for index, number in enumerate(numbers):
+        seat = seats.get(number)
+        score = by_session.get(number)
+        if score is not None:
+            total += score
+        if index == len(numbers) - 1 and row is not None and row.outside_sessions:
+            total += row.outside_sessions
+            score = (score or ZERO) + row.outside_sessions
+        miss = missed.get(number)
+        out.append(
             PlayerSession(
-                number=seat.session.number,
+                number=number,
                 seat=seat,
-                opponents=others[seat.session_id],
-                result=result,
-                running_total=total if result is not None else None,
+                opponents=others[seat.session_id] if seat is not None else [],
+                result=results.get(number),
+                running_total=total if score is not None else None,
+                score=score,
+                desk_penalties=desk.get(number, ZERO) - (miss.score if miss else ZERO),
+                missed=miss,
             )
         )
-    return rows
+    return PlayerEvent(player=player, row=row, sessions=out)
 
 
 def score_chart(sessions: list[PlayerSession], width: int = 640, height: int = 220) -> dict:

@@ -73,6 +73,16 @@ class StandingsTable(tables.Table):
             )
             for n in session_numbers
         ]
+        if any(record.get("stage") for record in data):
+            # Championship stages (issue 28): the stage each player reached and his total
+            # there, which places him.
+            extra += [
+                ("stage", tables.Column(verbose_name=gettext("Stage"), orderable=False)),
+                (
+                    "stage_total",
+                    PointsColumn(verbose_name=gettext("Stage total"), orderable=False),
+                ),
+            ]
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def session_column(self, sort: str) -> bool:
@@ -106,7 +116,7 @@ class StandingsTable(tables.Table):
         value = record.get(name)
         if value is None or value == "":
             return "—"
-        if name in ("total", "penalties") or name in self.session_names:
+        if name in ("total", "penalties", "stage_total") or name in self.session_names:
             return points(value)
         return conditional_escape(localize(value))
 

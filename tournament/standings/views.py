@@ -10,7 +10,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django_tables2 import RequestConfig
 
 from scoring.statistics import player_hand_statistics
 from tournament.flags import flag_html
@@ -22,9 +21,15 @@ from tournament.standings.exports import ema_csv, ema_xlsx
 from tournament.standings.tables import StandingsTable, TeamStandingsTable, points
 from web.cache import RESULTS, cached, public_page
 from web.converters import parse_id
+from web.query import paginate_table
 
 PROJECTOR_ROWS = 15  # rows a hall screen shows in large type at once
 PROJECTOR_SECONDS = 12  # how long each page stays up
+
+
+# What the standings tables read from the query (web.cache keys their pages on these):
+# the session to count up to, the sort, the paging (web.query), the export format.
+TABLE_READS = ("after", "sort", "per_page", "page", "_export")
 
 
 def _after(request) -> int | None:
@@ -57,6 +62,8 @@ def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
                 "played": row.played,
                 "penalties": row.penalties,
                 "note": row.note,
+                "stage": row.stage,
+                "stage_total": row.stage_total,
             }
         )
     return records
@@ -104,7 +111,7 @@ def _standings_data(tournament: Tournament, after: int | None) -> dict:
     }
 
 
-@public_page(RESULTS)
+@public_page(RESULTS, reads=TABLE_READS)
 def standings(request, slug: str):
     tournament = viewable_tournament(request, slug)
     after = _after(request)
@@ -119,7 +126,7 @@ def standings(request, slug: str):
     exported = table_export(request, table, f"{tournament.slug}-standings{suffix}")
     if exported is not None:
         return exported
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    paginate_table(request, table, per_page=50)
     _complete(tournament, data, [row.record for row in table.paginated_rows])
     return render(
         request,
@@ -167,7 +174,7 @@ def _page(request, items: list):
     return paginator.get_page(request.GET.get("page") or 1)
 
 
-@public_page(RESULTS)
+@public_page(RESULTS, reads=("page",))
 def standings_projector_rows(request, slug: str):
     """One page of the standings for the projector's script (fetched, no page reload)."""
     tournament = viewable_tournament(request, slug)
@@ -248,7 +255,7 @@ def session_results_projector(request, slug: str, number: int):
     )
 
 
-@public_page(RESULTS)
+@public_page(RESULTS, reads=("page",))
 def session_results_projector_rows(request, slug: str, number: int):
     tournament = viewable_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
@@ -278,8 +285,8 @@ def session_results_projector_rows(request, slug: str, number: int):
 def player_page(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
     player = get_object_or_404(Player, pk=player_id)
-    sessions = selectors.player_sessions(tournament, player)
-    if not sessions and not tournament.registrations.filter(player=player).exists():
+    event = selectors.player_event(tournament, player)
+    if not event.sessions and not tournament.registrations.filter(player=player).exists():
         raise Http404(gettext("This player is not in this tournament."))
     return render(
         request,
@@ -287,8 +294,9 @@ def player_page(request, slug: str, player_id: int):
         {
             "tournament": tournament,
             "player": player,
-            "sessions": sessions,
-            "chart": selectors.score_chart(sessions),
+            "sessions": event.sessions,
+            "row": event.row,
+            "chart": selectors.score_chart(event.sessions),
             "hand_stats": player_hand_statistics(tournament, player),
         },
     )
@@ -339,7 +347,7 @@ def _team_data(tournament: Tournament, after: int | None) -> dict:
     }
 
 
-@public_page(RESULTS)
+@public_page(RESULTS, reads=TABLE_READS)
 def team_standings(request, slug: str):
     tournament = viewable_tournament(request, slug)
     if not tournament.team_size:
@@ -351,7 +359,7 @@ def team_standings(request, slug: str):
     exported = table_export(request, table, f"{tournament.slug}-team-standings{suffix}")
     if exported is not None:
         return exported
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    paginate_table(request, table, per_page=50)
     return render(
         request,
         "tournament/team_standings.html",
@@ -382,7 +390,7 @@ def team_standings_projector(request, slug: str):
     )
 
 
-@public_page(RESULTS)
+@public_page(RESULTS, reads=("page",))
 def team_standings_projector_rows(request, slug: str):
     tournament = viewable_tournament(request, slug)
     data = cached(tournament.pk, "team-standings:None", lambda: _team_data(tournament, None))

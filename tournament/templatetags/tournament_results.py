@@ -1,6 +1,7 @@
 """Filters of the results pages: tournament points and seat letters."""
 
 from django import template
+from django.utils.translation import pgettext_lazy
 
 from tournament.standings.tables import points
 
@@ -12,6 +13,17 @@ def pts(value) -> str:
     return points(value)
 
 
+# A seat's wind in one or two letters, in the page's language.  Not the first letter of the
+# wind's name: Polish "Południe" (South) and "Północ" (North) both start with P.
+SEAT_LETTERS = [
+    pgettext_lazy("seat letter: East", "E"),
+    pgettext_lazy("seat letter: South", "S"),
+    pgettext_lazy("seat letter: West", "W"),
+    pgettext_lazy("seat letter: North", "N"),
+]
+
+
 @register.filter
 def wind_letter(value) -> str:
-    return "ESWN"[int(value)] if value not in (None, "") else ""
+    """0-3 (East, South, West, North) -> "E", "S", "W", "N" in English."""
+    return str(SEAT_LETTERS[int(value)]) if value not in (None, "") else ""

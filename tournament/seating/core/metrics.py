@@ -7,9 +7,10 @@ physical table is unused in the round.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from itertools import combinations
 
 WINDS = ("E", "S", "W", "N")
@@ -57,6 +58,76 @@ def repeated_table_visits(rounds: Seating, exclude: Iterable[int] = ()) -> int:
     return sum(len(ts) - len(set(ts)) for ts in visits.values())
 
 
+def physical_tables(rounds: Seating) -> int:
+    """How many physical tables the seating uses: the highest table index seated, plus one."""
+    return max(
+        (t + 1 for rnd in rounds for t, table in enumerate(rnd) if table),
+        default=0,
+    )
+
+
+def table_visit_counts(rounds: Seating, exclude: Iterable[int] = ()) -> dict[int, Counter[int]]:
+    """Per player (``exclude`` left out), how often they sat at each physical table."""
+    skip = set(exclude)
+    counts: dict[int, Counter[int]] = {}
+    for rnd in rounds:
+        for t, table in enumerate(rnd):
+            for p in table:
+                if p not in skip:
+                    counts.setdefault(p, Counter())[t] += 1
+    return counts
+
+
+def table_visit_bound(played: int, tables: int) -> int:
+    """The fewest visits to one table a player of ``played`` rounds cannot avoid at
+    ``tables`` physical tables: ceil(played / tables) (pigeonhole; WRC 8.1 asks for tables
+    to change, issue 29 for no table more often than this)."""
+    return math.ceil(played / tables) if tables else 0
+
+
+def excess_table_visits(rounds: Seating, exclude: Iterable[int] = ()) -> int:
+    """Sum over players and tables of the visits beyond ``table_visit_bound`` of the
+    player's rounds: 0 when nobody sits at one table more often than they must. Unlike
+    ``repeated_table_visits`` it does not count the returns that sessions > tables force."""
+    tables = physical_tables(rounds)
+    total = 0
+    for visits in table_visit_counts(rounds, exclude).values():
+        bound = table_visit_bound(sum(visits.values()), tables)
+        total += sum(n - bound for n in visits.values() if n > bound)
+    return total
+
+
+def max_table_visits(rounds: Seating, exclude: Iterable[int] = ()) -> int:
+    """The most rounds any player spent at one physical table."""
+    return max(
+        (max(v.values()) for v in table_visit_counts(rounds, exclude).values()),
+        default=0,
+    )
+
+
+def indirect_meetings(rounds: Seating, players: Iterable[int] | None = None) -> Counter[int]:
+    """Histogram of indirect meetings: for every pair of players who never met, the number
+    of players who met both of them (how well the field is still mixed through third
+    players; the WRC schedules are judged on its smallest value). Key: that number; value:
+    how many never-meeting pairs have it. Empty when every pair met."""
+    people = sorted({p for rnd in rounds for t in rnd for p in t} | set(players or ()))
+    index = {p: i for i, p in enumerate(people)}
+    # Bit sets of the players each one met: the common ones are an AND and a popcount.
+    met = [0] * len(people)
+    for rnd in rounds:
+        for table in rnd:
+            for a, b in combinations(table, 2):
+                met[index[a]] |= 1 << index[b]
+                met[index[b]] |= 1 << index[a]
+    histogram: Counter[int] = Counter()
+    for i in range(len(people)):
+        mine = met[i]
+        for j in range(i + 1, len(people)):
+            if not mine >> j & 1:
+                histogram[(mine & met[j]).bit_count()] += 1
+    return histogram
+
+
 def wind_counts(rounds: Seating) -> dict[int, dict[str, int]]:
     """Per player, how often they sat East, South, West and North."""
     counts: dict[int, dict[str, int]] = {}
@@ -90,19 +161,35 @@ class SeatingQuality:
     meeting_histogram: dict[int, int]
     repeated_table_visits: int
     max_wind_imbalance: int
+    # Visits to one table beyond ceil(sessions / tables), the most visits to one table, and
+    # that bound for a player of every round (issue 29).
+    excess_table_visits: int = 0
+    max_table_visits: int = 0
+    table_visit_bound: int = 0
+    # Over pairs that never met: the fewest players who met both (None when every pair met)
+    # and how many pairs have each count.
+    min_indirect_meetings: int | None = None
+    indirect_histogram: dict[int, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
         data = asdict(self)
         # JSON object keys are strings.
         data["meeting_histogram"] = {str(k): v for k, v in self.meeting_histogram.items()}
+        data["indirect_histogram"] = {str(k): v for k, v in self.indirect_histogram.items()}
         return data
 
 
 def quality(rounds: Seating, exclude_from_tables: Iterable[int] = ()) -> SeatingQuality:
     players = {p for rnd in rounds for table in rnd for p in table}
+    indirect = indirect_meetings(rounds, players)
     return SeatingQuality(
         repeated_meetings=repeated_meetings(rounds),
         meeting_histogram=meeting_histogram(rounds, players),
         repeated_table_visits=repeated_table_visits(rounds, exclude_from_tables),
         max_wind_imbalance=max_wind_imbalance(rounds),
+        excess_table_visits=excess_table_visits(rounds, exclude_from_tables),
+        max_table_visits=max_table_visits(rounds, exclude_from_tables),
+        table_visit_bound=table_visit_bound(len(rounds), physical_tables(rounds)),
+        min_indirect_meetings=min(indirect) if indirect else None,
+        indirect_histogram={k: indirect[k] for k in sorted(indirect)},
     )

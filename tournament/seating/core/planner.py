@@ -2,8 +2,10 @@
 
 Order of work, following the order of importance of issue #8:
 
-1. groups: a construction (``designs``) when one exists for the player count and rounds,
-   otherwise a greedy round-by-round fill; either way relabelled by the seed;
+1. groups: a base round shipped as data (``shipped``, searched offline for the fields the
+   live constructions do not close) or a construction (``designs``) when one exists for the
+   player count and rounds, otherwise a greedy round-by-round fill; either way relabelled by
+   the seed;
 2. physical tables: a matching per round (``tables``) - except for a construction whose
    groups come already on tables that nobody visits twice (``difference_schedule``, else
    ``tabled_schedule``, else ``orbit_schedule``), tried first for every fresh plan of at
@@ -43,6 +45,7 @@ from .errors import SeatingError
 from .metrics import SeatingQuality, quality
 from .options import PlanOptions
 from .search import Progress, SeatingState, improve, reassign_tables, rematch_rounds
+from .shipped import shipped_schedule
 from .tables import assign_tables
 from .winds import balanced_winds, polish_winds, winds_after_history
 
@@ -189,7 +192,13 @@ def _constructed_groups(
     """As many rounds as a construction gives, relabelled at random (teams on slots that
     never meet); [] if none fits."""
     count = min(rounds, max_repeat_free_rounds(len(active)))
-    design = construct(len(active), count) if count > 1 else None
+    # A base round shipped as data first (found offline where the live constructions do not
+    # close: 32 x 9-10, 36 x 10-11, 44 x 12), then the live constructions.
+    design = (
+        (shipped_schedule(len(active), count) or construct(len(active), count))
+        if count > 1
+        else None
+    )
     if design is None:
         return []
     for _ in range(50):

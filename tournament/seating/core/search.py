@@ -9,7 +9,8 @@ Rounds before ``frozen`` (already played) never change. Two moves, both inside o
 
 The search is a tabu search driven by conflicts: it picks a pair that met twice or a player
 back at a table, a round where that happens, and the best non-tabu move that moves one of
-them. The cost is ``MEETING_WEIGHT * repeated meetings + repeated table visits`` so a table
+them. The cost is ``MEETING_WEIGHT * repeated meetings + table visits beyond ceil(rounds /
+tables)`` (``cap``; with as many tables as rounds every return to a table) so a table
 repeat is never bought with a repeated meeting in the best solution kept. Team-mates to be
 kept apart (``apart``) at one table of a new round cost ``APART_WEIGHT`` a pair, more than any
 number of repeats: the hard constraint is chased first and never traded for a repeat. All
@@ -75,6 +76,10 @@ class SeatingState:
             row = [list(table) for table in rnd]
             row += [[] for _ in range(tables - len(row))]
             self.grid.append(row)
+        # Visits to one table a player may make before it counts: ceil(rounds / tables), the
+        # pigeonhole bound (1 while there are at least as many tables as rounds); only visits
+        # beyond it are table repeats to remove (issue 29: sessions > tables at 16-28 players).
+        self.cap = max(1, -(-len(self.grid) // tables)) if tables else 1
         self.where = [[-1] * players for _ in self.grid]
         self.meet = [0] * (players * players)
         self.visit = [0] * (players * tables)
@@ -163,13 +168,14 @@ class SeatingState:
         # A player fixed to a table is there every round on purpose: not a repeat.
         if p in self.fixed:
             return
-        if step > 0 and before >= 1:
+        cap = self.cap
+        if step > 0 and before >= cap:
             self.table_cost += 1
-            if after == 2:
+            if after == cap + 1:
                 self.bad_visits.add(key)
-        elif step < 0 and before >= 2:
+        elif step < 0 and before > cap:
             self.table_cost -= 1
-            if after == 1:
+            if after == cap:
                 self.bad_visits.discard(key)
 
     def swap_delta(self, r: int, a: int, b: int) -> int:
@@ -189,13 +195,14 @@ class SeatingState:
                 if meet[a * n + y if a < y else y * n + a] >= 1:
                     dm += 1
         dt = 0
-        if visit[a * tt + t1] >= 2:
+        cap = self.cap
+        if visit[a * tt + t1] > cap:
             dt -= 1
-        if visit[a * tt + t2] >= 1:
+        if visit[a * tt + t2] >= cap:
             dt += 1
-        if visit[b * tt + t2] >= 2:
+        if visit[b * tt + t2] > cap:
             dt -= 1
-        if visit[b * tt + t1] >= 1:
+        if visit[b * tt + t1] >= cap:
             dt += 1
         if self.has_teams:
             dt += APART_WEIGHT * self._apart_delta(r, a, b, t1, t2)
@@ -229,9 +236,9 @@ class SeatingState:
         for p, src, dst in [(p, t1, t2) for p in self.grid[r][t1]] + [
             (p, t2, t1) for p in self.grid[r][t2]
         ]:
-            if visit[p * tt + src] >= 2:
+            if visit[p * tt + src] > self.cap:
                 dt -= 1
-            if visit[p * tt + dst] >= 1:
+            if visit[p * tt + dst] >= self.cap:
                 dt += 1
         return dt
 
@@ -436,7 +443,8 @@ def rematch_rounds(state: SeatingState, rng: random.Random, passes: int) -> None
                 choices = [
                     t
                     for t in range(tt)
-                    if t not in pinned_tables and all(state.visit[p * tt + t] == 0 for p in g)
+                    if t not in pinned_tables
+                    and all(state.visit[p * tt + t] < state.cap for p in g)
                 ]
                 rng.shuffle(choices)
                 allowed.append(choices)
@@ -510,7 +518,9 @@ def reassign_tables(state: SeatingState, rng: random.Random, passes: int) -> lis
                     else:
                         # Repeats this placement adds; the tiny random part breaks ties so
                         # that passes explore different optima.
-                        c = sum(state.visit[p * tt + t] >= 1 for p in g if p not in state.fixed)
+                        c = sum(
+                            state.visit[p * tt + t] >= state.cap for p in g if p not in state.fixed
+                        )
                         line.append(c + 1e-3 * rng.random())
                 cost.append(line)
             column = min_cost_assignment(cost)

@@ -1,0 +1,329 @@
+"""Issue 25, items 15-18: the layouts that broke, in English, German and Polish, at the
+issue's three sizes: a phone (390x844), a laptop (1366x768) and a hall screen's 1920x1080
+browser window not in full screen (its page is 1920x960: the tabs and the address bar take
+the rest). The players have long German and Polish names, clubs and e-mail addresses.
+
+On every page: nothing wider than the screen (the page's scroll width, and every cell, link
+and control, tests/browser/layout.py). And what each item of the issue saw break:
+
+- 15, the session clock: every digit of the countdown inside its panel ("88:5" was cut).
+- 16, the final-points sheet on a phone: North's field, focused and typed into, is not under
+  the sticky sum bar or the Save bar.
+- 17, "My table": numbers on one line ("-17.2" not "-17." over "2"), names broken between
+  words only; the referee desk's search button on the screen.
+- 18, the organiser's players list: every row's buttons inside their cell and the screen;
+  a player's schedule no wider than the phone (which then zoomed the page out).
+
+The screenshots (one per language, size and page) go to $E2E_SCREENSHOTS or the test's
+temporary folder (tests/browser/watch.py).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from scoring.models import ReportingSettings
+from scoring.services import sheet_save
+from tests.browser.conftest import login
+from tests.browser.layout import offscreen
+from tests.browser.watch import shots_dir
+from tournament.clock import services as clock_services
+from tournament.models import Player, Registration, Session, Staff, Table, Tournament
+
+SLUG = "wroclaw-open"
+T = f"/t/{SLUG}"
+SIZES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "laptop": {"viewport": {"width": 1366, "height": 768}},
+    "hall": {"viewport": {"width": 1920, "height": 960}, "screen": {"width": 1920, "height": 1080}},
+}
+LANGUAGES = ["en-gb", "de", "pl"]
+# (first name, last name, club): long German and Polish names and clubs, accents and all.
+PEOPLE = [
+    ("Małgorzata", "Szczebrzeszyńska-Wąsowicz", "Stowarzyszenie Miłośników Mahjonga Wrocław"),
+    (
+        "Maximiliane-Charlotte",
+        "Wolkenstein-Trostburg",
+        "Mahjong-Freunde Rodenegg-Wolkenstein e. V.",
+    ),
+    ("Grzegorz", "Brzęczyszczykiewicz", "Klub Riichi „Czerwony Smok” Chrząszczyżewoszyce"),
+    ("Hans-Jürgen", "Müller-Lüdenscheidt", "Riichi-Verein Oberschwäbische Jadeliebhaber"),
+    ("Zdzisław", "Chrząszczyżewoszycki", "Gdańskie Towarzystwo Miłośników Gier Planszowych"),
+    ("Ursula", "Großkopf-Überlingen", "Spielgemeinschaft Drachenzähne Großkopfhausen"),
+    ("Władysław", "Żółtkiewicz-Grabowski", "Akademicki Związek Sportowy Mahjong Łódź"),
+    ("Friederike", "Schwarzenbach-Hölderlin", "Verein der Freundinnen des Mahjong Tübingen"),
+]
+PLAYER_INDEX = 3  # Hans-Jürgen, North of table 1: his own table and schedule
+
+
+@pytest.fixture
+def hall(transactional_db):
+    """Session 1 of two running for a minute and a half (the clock shows 88:30), two tables of
+    long names; table 1's sheet entered, waiting for its players' answers; a reserve."""
+    tournament = Tournament.objects.create(
+        name="Wrocław Riichi Open – Großer Preis",
+        slug=SLUG,
+        start_date=dt.date(2026, 5, 2),
+        end_date=dt.date(2026, 5, 3),
+        visibility=Tournament.Visibility.PUBLISHED,
+        session_count=2,
+    )
+    ReportingSettings.objects.create(tournament=tournament, entry=ReportingSettings.Entry.PLAYERS)
+    users = {}
+    for name, role in (("olga", Staff.Role.ORGANISER), ("rene", Staff.Role.REFEREE)):
+        users[name] = get_user_model().objects.create_user(name, password=f"pw-{name}")
+        Staff.objects.create(tournament=tournament, user=users[name], role=role)
+    players = []
+    for i, (first, last, club) in enumerate(PEOPLE):
+        email = f"{first}.{last}@{club.split()[0]}-mahjong-verein.example.de".lower()
+        player = Player.objects.create(
+            first_name=first,
+            last_name=last,
+            club=club,
+            email=email,
+            country="PL" if i % 2 == 0 else "DE",
+        )
+        Registration.objects.create(tournament=tournament, player=player, status="confirmed")
+        players.append(player)
+    reserve = Player.objects.create(
+        first_name="Bartłomiej",
+        last_name="Kołodziejczyk-Przybyszewski",
+        club="Śląski Klub Mahjonga Riichi Katowice-Chorzów",
+        email="bartlomiej.kolodziejczyk-przybyszewski@slaski-klub-mahjonga.example.pl",
+        country="PL",
+    )
+    Registration.objects.create(
+        tournament=tournament, player=reserve, status="confirmed", is_reserve=True
+    )
+    player_user = get_user_model().objects.create_user("hans", password="pw-hans")
+    Player.objects.filter(pk=players[PLAYER_INDEX].pk).update(user=player_user)
+
+    tables = [Table.objects.create(tournament=tournament, number=n) for n in (1, 2)]
+    sessions = [Session.objects.create(tournament=tournament, number=n) for n in (1, 2)]
+    for session in sessions:
+        for i, player in enumerate(players):
+            # Session 2 mixes the tables: the schedule lists other opponents.
+            table, wind = divmod(i, 4) if session.number == 1 else (i % 2, i // 2)
+            session.seats.create(table=tables[table], wind=wind, player=player)
+    session = clock_services.session_clock_start(
+        session=sessions[0], by=users["olga"], now=timezone.now() - dt.timedelta(seconds=90)
+    )
+    # Negative scores with a decimal (-17.2 and the like) for the numbers' cells.
+    sheet_save(
+        session=session,
+        table=tables[0],
+        mode="final",
+        entry={"points": [48100, 27900, 22800, 21200], "riichi_left": 0},
+        expected_version=0,
+        user=users["rene"],
+    )
+    return tournament
+
+
+# Every character of the countdown measured on its own, against the clock's panel.
+DIGITS_OUTSIDE_JS = """
+(selector) => {
+  const digits = document.querySelector(selector);
+  const panel = digits.closest(".clock, .projector-clock") || digits.parentElement;
+  const box = panel.getBoundingClientRect();
+  const text = digits.firstChild;
+  const out = [];
+  for (let i = 0; i < text.length; i++) {
+    const range = document.createRange();
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const r = range.getBoundingClientRect();
+    if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.right > window.innerWidth + 0.5) {
+      const where = `${Math.round(r.left)}..${Math.round(r.right)}`;
+      const panel = `${Math.round(box.left)}..${Math.round(box.right)}`;
+      out.push(`"${text.data[i]}" at ${where}, its panel at ${panel}`);
+    }
+  }
+  return out;
+}
+"""
+
+# The lines a piece of text is laid out on: tops of its boxes, rounded.
+LINES_JS = """
+function lines(node, start, end) {
+  const range = document.createRange();
+  range.setStart(node, start);
+  range.setEnd(node, end);
+  return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+}
+"""
+
+# Numbers split over two lines, and words (runs of letters and digits) broken inside.
+BROKEN_JS = (
+    """
+(selector) => {
+  """
+    + LINES_JS
+    + """
+  const out = [];
+  for (const cell of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const numeric = cell.classList.contains("num");
+      const pattern = numeric ? /\\S+/g : /[\\p{L}\\p{N}.]+/gu;
+      for (const match of node.data.matchAll(pattern)) {
+        if (lines(node, match.index, match.index + match[0].length) > 1) {
+          out.push(`${numeric ? "number" : "word"} "${match[0]}" broken`);
+        }
+      }
+    }
+  }
+  return out;
+}
+"""
+)
+
+# Cells whose text runs past their own box into the next one (a long heading in a narrow
+# column): on the screen, but unreadable.
+SPILLING_JS = """
+(selector) => Array.from(document.querySelectorAll(selector))
+  .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+  .map((cell) => `"${cell.innerText.trim()}" spills out of its cell`)
+"""
+
+# Each button and link of the players' rows: inside its cell and inside the screen.
+ACTIONS_OUTSIDE_JS = """
+() => {
+  const out = [];
+  for (const el of document.querySelectorAll(".row-actions a, .row-actions button")) {
+    const r = el.getBoundingClientRect();
+    const cell = el.closest("td").getBoundingClientRect();
+    if (r.right > Math.min(cell.right, window.innerWidth) + 0.5) {
+      const name = el.innerText.trim();
+      out.push(`"${name}" ends at ${Math.round(r.right)}, its cell at ${Math.round(cell.right)}`);
+    }
+  }
+  return out;
+}
+"""
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def _check_page(page, found: list[str], where: str) -> None:
+    """Nothing wider than the screen: the page (a phone zooms out a page wider than
+    itself, and innerWidth grows with it) and every cell, link and control."""
+    width = page.viewport_size["width"]
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    inner = page.evaluate("window.innerWidth")
+    if scroll > width or inner > width:
+        found.append(f"{where}: the page is {scroll}px wide, innerWidth {inner}, screen {width}")
+    found.extend(f"{where}: {bad}" for bad in offscreen(page)[:4])
+
+
+def _clock(page, found: list[str], where: str) -> None:
+    # The projector's view first: the screenshot shows the page the issue saw cut.
+    for url in (f"{T}/sessions/1/clock/?projector=1", f"{T}/sessions/1/clock/"):
+        page.goto(url)
+        assert page.locator("#clock-digits").inner_text().startswith("88:")
+        _check_page(page, found, f"{where} {url}")
+        found.extend(
+            f"{where} {url}: {bad}" for bad in page.evaluate(DIGITS_OUTSIDE_JS, "#clock-digits")
+        )
+
+
+def _sheet(page, found: list[str], where: str) -> None:
+    page.goto(f"{T}/sessions/1/sheets/2/?mode=final")
+    _check_page(page, found, where)
+    for i, value in enumerate(["35600", "31200", "29900"]):
+        page.fill(f"#id_points_{i}", value)
+    # The referee goes on to North's field from the top of the page, as after a look at the
+    # table's names; the browser scrolls it into view.
+    page.evaluate("window.scrollTo(0, 0)")
+    north = page.locator("#id_points_3")
+    north.focus()
+    page.keyboard.type("23300")
+    assert north.input_value() == "23300"
+    field = north.bounding_box()
+    height = page.viewport_size["height"]
+    if field["y"] < 0 or field["y"] + field["height"] > height:
+        found.append(f"{where}: North's field at {field['y']:.0f} is not on the screen")
+    for bar in ("#final-sum", ".sheet-actions"):
+        box = page.locator(bar).bounding_box()
+        if box and _overlap(field, box):
+            found.append(f"{where}: North's field is under {bar} ({field} / {box})")
+    assert page.locator("#final-sum").is_visible()  # the sum of the four, adding up
+
+
+def _my_table(page, found: list[str], where: str) -> None:
+    page.goto(f"{T}/my-table/")
+    assert page.locator(".result-table td.num").count() == 12
+    _check_page(page, found, where)
+    found.extend(f"{where}: {bad}" for bad in page.evaluate(BROKEN_JS, ".result-table td"))
+    found.extend(
+        f"{where}: {bad}" for bad in page.evaluate(SPILLING_JS, ".result-table :is(th, td)")
+    )
+
+
+def _schedule(page, found: list[str], where: str) -> None:
+    page.goto(f"{T}/seating/mine/")
+    assert page.locator("table.schedule").is_visible()
+    _check_page(page, found, where)
+    found.extend(f"{where}: {bad}" for bad in page.evaluate(BROKEN_JS, "table.schedule td"))
+
+
+def _desk(page, found: list[str], where: str) -> None:
+    page.goto(f"{T}/referee/")
+    _check_page(page, found, where)
+    button = page.locator(".desk-search button").bounding_box()
+    if button["x"] + button["width"] > page.viewport_size["width"]:
+        found.append(f"{where}: the search button ends at {button['x'] + button['width']:.0f}")
+
+
+def _players(page, found: list[str], where: str) -> None:
+    page.goto(f"{T}/players/")
+    assert page.locator(".row-actions").count() == len(PEOPLE) + 1
+    _check_page(page, found, where)
+    found.extend(f"{where}: {bad}" for bad in page.evaluate(ACTIONS_OUTSIDE_JS))
+
+
+PAGES = {
+    "olga": [("clock", _clock), ("players", _players), ("desk", _desk), ("sheet", _sheet)],
+    "hans": [("my-table", _my_table), ("schedule", _schedule)],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_issue_25_pages_fit_every_size_in_three_languages(
+    browser, live_server, hall, tmp_path, language
+):
+    shots = shots_dir(tmp_path)
+    found: list[str] = []
+    for user, pages in PAGES.items():
+        state = None
+        for size, options in SIZES.items():
+            context = browser.new_context(base_url=live_server.url, storage_state=state, **options)
+            context.add_cookies(
+                [{"name": "django_language", "value": language, "url": live_server.url}]
+            )
+            page = context.new_page()
+            page.set_default_timeout(10_000)
+            if state is None:
+                login(page, user, f"pw-{user}")
+                state = context.storage_state()
+            for name, visit in pages:
+                visit(page, found, f"[{language} {size} {name}]")
+                assert page.get_attribute("html", "lang") == language
+                # The whole page, but the sheet and the clock as the screen shows them.
+                page.screenshot(
+                    path=shots / f"{language}-{size}-{name}.png",
+                    full_page=name not in ("sheet", "clock"),
+                )
+            context.close()
+    assert not found, "\n".join(found)

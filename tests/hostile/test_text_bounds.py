@@ -1,0 +1,53 @@
+"""Every text field of every form has a bound (issue 24): one character beyond it is refused
+on that field, with a message; the bound itself is taken.  The forms are those the property
+test discovers (tests/hostile/test_forms_properties.py), so a new text field without a bound
+fails here."""
+
+from __future__ import annotations
+
+import pytest
+from django import forms
+from django.http import QueryDict
+
+from tests.hostile.test_forms_properties import FACTORIES
+
+# Passwords are not free text shown anywhere: Django's own fields, checked by its validators
+# and bounded by DATA_UPLOAD_MAX_MEMORY_SIZE like every body.
+UNBOUNDED_BY_DESIGN = (forms.PasswordInput, forms.HiddenInput)
+
+
+def _text_fields() -> list[tuple[str, str]]:
+    cases = []
+    for name, (make, _valid) in FACTORIES.items():
+        form = make(QueryDict(mutable=True))
+        for field_name, field in form.fields.items():
+            if isinstance(field, forms.CharField) and not isinstance(
+                field.widget, UNBOUNDED_BY_DESIGN
+            ):
+                cases.append((name, field_name))
+    return cases
+
+
+CASES = _text_fields()
+
+
+def test_there_are_text_fields_to_check():
+    assert len(CASES) >= 20
+
+
+@pytest.mark.parametrize(
+    ("name", "field"), CASES, ids=[f"{n.rsplit('.', 1)[1]}-{f}" for n, f in CASES]
+)
+def test_every_text_field_has_a_bound_and_says_so(db, name, field):
+    make, valid = FACTORIES[name]
+    bound = make(QueryDict(mutable=True)).fields[field].max_length
+    assert bound is not None, f"{name}.{field} takes text of any length"
+    data = QueryDict(mutable=True)
+    for key, good in valid.items():
+        data[key] = good
+    data[field] = "a" * (bound + 1)
+    form = make(data)
+    assert not form.is_valid()
+    assert field in form.errors, (field, form.errors)
+    message = " ".join(form.errors[field])
+    assert str(bound) in message, message
