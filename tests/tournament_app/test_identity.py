@@ -195,3 +195,18 @@ def test_an_old_link_is_marked_and_the_organiser_undoes_it(
     assert zofia.user is None and zofia.link_method == ""
     change = player_changes(zofia)[0]
     assert "zofia" in change.changes[0][1] and change.by == organiser.username
+
+
+def test_with_the_cache_down_the_code_still_links(tournament, zofia, account, monkeypatch):
+    """The tries are counted in the cache (web.throttle), a help and not a need: with Redis
+    stopped the right code links instead of answering 500."""
+    from django.core.cache import cache
+
+    def down(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    for method in ("get", "add", "incr", "set"):
+        monkeypatch.setattr(cache, method, down)
+    PersonalCode.objects.create(tournament=tournament, player=zofia, code="K7M2QX")
+    linked = linking.link_by_code(user=account, tournament_slug=tournament.slug, code="k7m2qx")
+    assert linked.user == account

@@ -18,10 +18,7 @@ player's history.
 
 from __future__ import annotations
 
-import time
-
 from django.core import signing
-from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
@@ -30,6 +27,7 @@ from django.utils.translation import gettext
 from tournament.errors import ServiceError
 from tournament.models import LinkMethod, LinkRequest, Player, Tournament
 from tournament.registration.ownership import history_note
+from web import throttle
 
 # A few wrong tries a minute per account (OWASP Authentication Cheat Sheet: throttle
 # guesses of a short secret). A slip code has 6 characters of a 30-letter alphabet.
@@ -43,26 +41,23 @@ class Throttled(ServiceError):
     pass
 
 
-def _throttle_key(kind: str, user) -> str:
-    return f"link-tries:{kind}:{user.pk}"
+def _limit(kind: str) -> throttle.Limit:
+    return throttle.Limit(f"link-{kind}", count=TRIES, seconds=WINDOW)
 
 
 def _check_throttle(kind: str, user) -> None:
-    """Raise Throttled, stating the wait, when the account used up its tries."""
-    now = time.time()
-    tries = [t for t in cache.get(_throttle_key(kind, user), []) if now - t < WINDOW]
-    if len(tries) >= TRIES:
-        wait = max(1, int(WINDOW - (now - tries[0])) + 1)
+    """Raise Throttled, stating the wait, when the account used up its tries.  Counted
+    atomically in the cache (``web.throttle``), so that tries sent at once all count; with
+    the cache down nothing is limited, and linking still works."""
+    wait = throttle.wait(_limit(kind), str(user.pk))
+    if wait is not None:
         raise Throttled(
             gettext("Too many tries. Try again in {seconds} seconds.").format(seconds=wait)
         )
 
 
 def _count_try(kind: str, user) -> None:
-    now = time.time()
-    key = _throttle_key(kind, user)
-    tries = [t for t in cache.get(key, []) if now - t < WINDOW]
-    cache.set(key, [*tries, now], WINDOW)
+    throttle.hit(_limit(kind), str(user.pk))
 
 
 def _not_accepted() -> ServiceError:
