@@ -31,6 +31,7 @@ from decimal import Decimal
 from django.db.models import Count, Q
 
 from scoring.models import ScoreSheet, TableResult
+from scoring.rules.final import chombo_penalties
 from tournament.models import Player, Registration, Seat, Session, Table, Tournament
 from tournament.names import fold
 
@@ -605,29 +606,21 @@ def log_entries(
         withdrawal(s, base.ref, "Substitution", base)
     for d in disqualifications:
         removed = ", ".join(f"S{r['session']} T{r['table']}" for r in d.removed_seats)
-        base = LogEntry(
-            at=d.created_at,
-            by=_who(d.created_by),
+        base = _decision_entry(
+            d,
+            ref(d),
             action="Disqualification",
             what="Disqualified" + (f"; seats removed: {removed}" if removed else ""),
-            player=d.player,
             session=d.session.number if d.session_id else None,
-            table="",
-            hand="",
-            points=None,
-            counts="yes" if d.is_active else "no (withdrawn)",
-            reason=d.reason,
-            ref=ref(d),
-            record=d,
         )
         entries.append(base)
         withdrawal(d, base.ref, "Disqualification", base)
     # Chombo written on the score sheets (issue 25.6): they count through the sheet, so the
     # log shows them beside the desk's, numbered by sheet rather than as desk records.
-    rules = tournament.rules()
-    # EMA 3.4.6 / WRC 7.1: 20 points after uma (stored negative); None where the sheet pays
-    # it in table points (EMA 2012 reverse mangan, Aalto mangan).
-    chombo_points = Decimal(str(rules.chombo_points)) if rules.chombo == "points" else None
+    # The rules core's deduction for one chombo (EMA 3.4.6 / WRC 7.1); None where the sheet
+    # pays it in table points (EMA 2012 reverse mangan, Aalto mangan: the core's 0).
+    fine = chombo_penalties(tournament.rules(), ["offender"], ["offender"])[0]
+    chombo_points = Decimal(fine.numerator) / Decimal(fine.denominator) if fine else None
     for c in sheet_chombo_entries(tournament):
         if (
             (session is not None and c.session != session)
@@ -659,25 +652,33 @@ def log_entries(
         else []
     )
     for r in removals:
-        base = LogEntry(
-            at=r.created_at,
-            by=_who(r.created_by),
-            action="Removal",
-            what="Removed from the final results (EMA 5.8)",
-            player=r.player,
-            session=None,
-            table="",
-            hand="",
-            points=None,
-            counts="yes" if r.is_active else "no (withdrawn)",
-            reason=r.reason,
-            ref=ref(r),
-            record=r,
+        base = _decision_entry(
+            r, ref(r), action="Removal", what="Removed from the final results (EMA 5.8)"
         )
         entries.append(base)
         withdrawal(r, base.ref, "Removal", base)
     entries.sort(key=lambda e: (e.at, e.ref), reverse=True)
     return entries
+
+
+def _decision_entry(record, number: str, *, action: str, what: str, session=None) -> LogEntry:
+    """The log's line of a decision about a player that carries no points (a
+    disqualification, a removal from the results)."""
+    return LogEntry(
+        at=record.created_at,
+        by=_who(record.created_by),
+        action=action,
+        what=what,
+        player=record.player,
+        session=session,
+        table="",
+        hand="",
+        points=None,
+        counts="yes" if record.is_active else "no (withdrawn)",
+        reason=record.reason,
+        ref=number,
+        record=record,
+    )
 
 
 def log_players(tournament: Tournament) -> list[Player]:

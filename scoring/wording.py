@@ -6,9 +6,9 @@ as a label ("E1") and its kind as a key ("draw").  Here, at the edge, they are w
 the template is looked up in the catalogues (``gettext``) and filled with the same
 parameters, the way ``RuleViolation.message`` fills the English one.  The core marks each
 template where it writes it with its no-op ``N_`` (scoring/rules/i18n.py), which the
-project's ``makemessages`` collects.  A template a catalogue lacks, or a translation whose
-placeholders do not fit, falls back to the core's English sentence rather than failing the
-page.
+project's ``makemessages`` collects.  A template a catalogue lacks gives the English
+template back (gettext's own fallback); a translation that names a parameter the sentence
+does not have gives the core's English sentence, so a wrong catalogue never fails a page.
 """
 
 from __future__ import annotations

@@ -144,7 +144,8 @@ def test_a_prefixed_violation_names_the_hand_in_the_language():
 
 def test_a_broken_translation_falls_back_to_english(monkeypatch):
     violation = RuleViolation("x", "y", "{field} must be a number, not {value}", field="f", value=1)
-    monkeypatch.setattr("scoring.wording.gettext", lambda text: "{missing} placeholder")
+    # A catalogue entry that names a parameter the sentence does not have ({feld}).
+    monkeypatch.setattr("scoring.wording.gettext", lambda text: "{feld} ist keine Zahl")
     assert violation_message(violation) == "f must be a number, not 1"
 
 
