@@ -6,11 +6,14 @@ On a 390x844 phone (the player's) and at 1366x768 (the organiser's laptop)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
 
 from scoring.models import PersonalCode
-from tests.browser.conftest import PHONE, login
+from tests.browser.conftest import PHONE, login, new_context
 from tournament.models import Player, Registration, Staff
 
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
@@ -34,18 +37,16 @@ def event(transactional_db, tournament):
 
 
 def _open(browser, live_server, options):
-    context = browser.new_context(base_url=live_server.url, **options)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return context, page
+    context = new_context(browser, live_server.url, **options)
+    return context, context.new_page()
 
 
 def _link_with_code(page, slug: str, code: str) -> None:
     page.goto("/profile/link/")
     page.select_option("#id_c-tournament", slug)
     page.fill("#id_c-code", code)
-    page.click("button[name=code]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("button[name=code]")
 
 
 def test_the_slip_code_links_public_data_does_not(browser, live_server, event):
@@ -58,17 +59,18 @@ def test_the_slip_code_links_public_data_does_not(browser, live_server, event):
         login(phone, "mallory", "pw-mallory")
         for guess in ("AAAAAA", "k7p2qy"):
             _link_with_code(phone, slug, guess)
-            assert "This code is not accepted." in phone.locator("main").inner_text()
+            expect(phone.locator("main")).to_contain_text("This code is not accepted.")
         anna.refresh_from_db()
         assert anna.user is None
+        # Measured once the answer above is on the screen.
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         phone.context.clear_cookies()
 
         # Anna types the code of her slip as people type codes (lower case, a space).
         login(phone, "anna", "pw-anna")
         _link_with_code(phone, slug, "k7p 2qx")
-        assert phone.url.endswith("/profile/")
-        assert "Your account is linked to" in phone.locator(".messages").inner_text()
+        expect(phone).to_have_url(re.compile(r"/profile/$"))
+        expect(phone.locator(".messages")).to_contain_text("Your account is linked to")
         anna.refresh_from_db()
         assert anna.user.get_username() == "anna"
     finally:
@@ -80,11 +82,11 @@ def test_the_slip_code_links_public_data_does_not(browser, live_server, event):
         login(laptop, "olga", "pw-olga")
         laptop.goto(f"/t/{slug}/accounts/")
         row = laptop.locator("main table tr", has_text="Wróbel")
-        assert "anna" in row.inner_text()
+        expect(row).to_contain_text("anna")
         assert laptop.evaluate("document.documentElement.scrollWidth") <= 1366
-        row.locator("button", has_text="Undo the link").click()
-        laptop.wait_for_load_state()
-        assert "has no account now" in laptop.locator(".messages").inner_text()
+        with laptop.expect_navigation():
+            row.locator("button", has_text="Undo the link").click()
+        expect(laptop.locator(".messages")).to_contain_text("has no account now")
         anna.refresh_from_db()
         assert anna.user is None
     finally:
@@ -101,8 +103,8 @@ def test_the_organiser_approves_a_request(browser, live_server, event):
         phone.click(f"main a[href='/profile/link/{slug}/request/']")
         phone.select_option("#id_registration", label=str(bob))
         phone.fill("#id_message", "Table 3 last year, the one with the tea")
-        phone.click("main button[type=submit]")
-        phone.wait_for_load_state()
+        with phone.expect_navigation():
+            phone.click("main button[type=submit]")
         bob.refresh_from_db()
         assert bob.user is None  # asked, not linked
     finally:
@@ -113,10 +115,10 @@ def test_the_organiser_approves_a_request(browser, live_server, event):
         login(laptop, "olga", "pw-olga")
         laptop.goto(f"/t/{slug}/accounts/")
         request = laptop.locator("main table tr", has_text="the one with the tea")
-        assert "bob" in request.inner_text()
-        request.locator("button", has_text="Approve").click()
-        laptop.wait_for_load_state()
-        assert "bob is linked to" in laptop.locator(".messages").inner_text()
+        expect(request).to_contain_text("bob")
+        with laptop.expect_navigation():
+            request.locator("button", has_text="Approve").click()
+        expect(laptop.locator(".messages")).to_contain_text("bob is linked to")
         bob.refresh_from_db()
         assert bob.user.get_username() == "bob"
     finally:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 
 @pytest.mark.django_db(transaction=True)
@@ -25,8 +26,7 @@ def test_api_docs_render_with_no_request_outside_the_server(request, live_server
 
     page.route("**/*", only_here)
     page.goto("/api/v1/docs")
-    page.locator(".opblock").first.wait_for()
-    assert page.locator(".opblock").count() == 9
+    expect(page.locator(".opblock")).to_have_count(9)
     paths = page.locator(".opblock-summary-path").all_inner_texts()
     assert any("/api/v1/tournaments/{slug}/standings" in p.replace("\u200b", "") for p in paths)
     assert outside == []

@@ -9,6 +9,7 @@ import io
 
 from django.core.management import call_command
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from referee.models import Penalty
 from tests.browser.conftest import login
@@ -117,8 +118,8 @@ def _violations(page, paths: list[str]) -> dict[str, list[str]]:
         response = page.goto(path)
         assert response.status < 400, (path, response.status)
         assert "content-security-policy" in response.headers, path
-        page.wait_for_load_state("load")
-        page.wait_for_timeout(150)  # the deferred scripts and their first fetch
+        # The deferred scripts have run and their first fetches have come back.
+        page.wait_for_load_state("networkidle")
         seen = page.evaluate("window.__csp") + console + page.evaluate(INLINE)
         if seen:
             found[path] = seen
@@ -143,10 +144,10 @@ def test_behaviours_moved_out_of_the_pages_still_work(strict_phone, transactiona
     phone.add_init_script(LISTEN)
     # The menu button (was an inline onclick).
     phone.goto(reverse("tournament:detail", args=[DEMO_SLUG]))
-    assert not phone.locator("#main-nav").is_visible()
+    expect(phone.locator("#main-nav")).to_be_hidden()
     phone.click("text=Menu")
-    assert phone.locator("#main-nav").is_visible()
-    assert phone.get_attribute("button.nav-toggle", "aria-expanded") == "true"
+    expect(phone.locator("#main-nav")).to_be_visible()
+    expect(phone.locator("button.nav-toggle")).to_have_attribute("aria-expanded", "true")
     # The standings' "after session" choice submits itself (was an inline onchange).
     phone.goto(reverse("tournament:standings", args=[DEMO_SLUG]))
     phone.select_option("select[name=after]", "2")
@@ -161,11 +162,11 @@ def test_behaviours_moved_out_of_the_pages_still_work(strict_phone, transactiona
     phone.wait_for_url("**/")
     phone.goto(reverse("scoring:sheet", args=[DEMO_SLUG, 5, 1]) + "?mode=hands")
     total = phone.locator("#id_hands-TOTAL_FORMS")
-    before = int(total.input_value())
+    before = int(total.input_value())  # as the server wrote it: no script changes it alone
     # A phone opens the sheet one hand at a time (static/js/sheet_hands.js): the grid first.
     phone.click("#guided-switch")
     phone.click("#add-hand")
-    assert int(total.input_value()) == before + 1
+    expect(total).to_have_value(str(before + 1))
     phone.click("button:has-text('Hand calculator')")
     phone.frame_locator("#calc-dialog iframe").locator("#id_tiles").wait_for()
     assert phone.evaluate("window.__csp") == []

@@ -13,6 +13,7 @@ import io
 
 from django.contrib.auth import get_user_model
 from openpyxl import load_workbook
+from playwright.sync_api import expect
 
 from scoring.services import sheet_confirm, sheet_save
 from tests.browser.conftest import login
@@ -75,8 +76,9 @@ def _score(session):
         sheet_confirm(sheet=sheet, expected_version=sheet.version, user=None)
 
 
-def _next_step(page) -> str:
-    return page.locator(".step-next .step-body strong").inner_text().strip()
+def _next_step(page):
+    """What the dashboard offers next (waited for with ``expect(...).to_have_text``)."""
+    return page.locator(".step-next .step-body strong")
 
 
 def test_an_event_day_from_the_dashboard(page, transactional_db):
@@ -85,7 +87,7 @@ def test_an_event_day_from_the_dashboard(page, transactional_db):
     page.goto("/t/day-open/dashboard/")
 
     # Seating: the only step left before the event.
-    assert _next_step(page) == "Seat session 1"
+    expect(_next_step(page)).to_have_text("Seat session 1")
     page.click(".step-next a")
     page.wait_for_url("**/t/day-open/seating/manage/")
     page.click("#generate-form button[type=submit]")
@@ -94,23 +96,26 @@ def test_an_event_day_from_the_dashboard(page, transactional_db):
     page.goto("/t/day-open/dashboard/")
 
     for n in range(1, 5):
-        assert _next_step(page) == f"Start session {n}"
-        page.click(f".step-next button:has-text('Start session {n}')")
-        page.wait_for_url("**/t/day-open/dashboard/")
-        assert _next_step(page) == f"Watch session {n}'s tables"
+        expect(_next_step(page)).to_have_text(f"Start session {n}")
+        # The form posts and the dashboard comes back at the same address: wait for the
+        # navigation itself, not for a URL the page already has.
+        with page.expect_navigation(url="**/t/day-open/dashboard/"):
+            page.click(f".step-next button:has-text('Start session {n}')")
+        expect(_next_step(page)).to_have_text(f"Watch session {n}'s tables")
         # The event runs: nothing of the set-up phase is offered.
-        assert page.locator("text=Back to draft").count() == 0
-        assert page.locator("button:has-text('Open registration')").count() == 0
+        expect(page.locator("text=Back to draft")).to_have_count(0)
+        expect(page.locator("button:has-text('Open registration')")).to_have_count(0)
 
         page.click(".step-next a")
-        board = page.locator("#session-board").inner_text()
-        assert "4 missing · 0 to confirm · 0 confirmed" in board
+        expect(page.locator("#session-board")).to_contain_text(
+            "4 missing · 0 to confirm · 0 confirmed"
+        )
         _score(Session.objects.get(tournament=tournament, number=n))
         page.goto("/t/day-open/dashboard/")
         # Finishing cannot be undone from the page: the dashboard asks first.
         page.click(f"summary:has-text('Finish session {n}')")
-        page.click(f"button:has-text('Yes, finish session {n}')")
-        page.wait_for_url("**/t/day-open/dashboard/")
+        with page.expect_navigation(url="**/t/day-open/dashboard/"):
+            page.click(f"button:has-text('Yes, finish session {n}')")
 
         if n == 2:
             # Player 05 withdraws after session 2: the organiser withdraws him on the list.
@@ -118,19 +123,20 @@ def test_an_event_day_from_the_dashboard(page, transactional_db):
             page.click(".manage-links >> text=Players")
             page.click(f"[aria-label='Withdraw {gone}']")
             # Asked first (issue 25.8): the seats it frees, and a reason.
-            assert "session 3" in page.locator("#seats-freed").inner_text()
+            expect(page.locator("#seats-freed")).to_contain_text("session 3")
             page.fill("textarea[name=reason]", "ill")
             page.click(f"button:has-text('Yes, withdraw {gone}')")
-            message = page.locator(".messages").inner_text()
-            assert "Empty seats in the sessions still to play: session 3" in message
+            expect(page.locator(".messages")).to_contain_text(
+                "Empty seats in the sessions still to play: session 3"
+            )
             page.goto("/t/day-open/dashboard/")
-            assert _next_step(page) == "Make full tables of four"
+            expect(_next_step(page)).to_have_text("Make full tables of four")
             # The step leads to the choice of the reserve, with what each would cost (25.3).
             page.click(".step-next a:has-text('Make full tables of four')")
             proposed = page.locator("#fill-choices tr.proposed")
-            assert str(reserve) in proposed.inner_text()
+            expect(proposed).to_contain_text(str(reserve))
             page.click("button:has-text('Seat the chosen reserve')")
-            assert "takes the empty seat(s)" in page.locator(".messages").inner_text()
+            expect(page.locator(".messages")).to_contain_text("takes the empty seat(s)")
             page.goto("/t/day-open/dashboard/")
             for number in (3, 4):
                 assert Seat.objects.filter(session__number=number, player=reserve).exists()
@@ -138,13 +144,13 @@ def test_an_event_day_from_the_dashboard(page, transactional_db):
 
     # Every session played and scored: the final check fails on the EMA number only.
     page.goto("/t/day-open/dashboard/")
-    assert _next_step(page) == "Final check"
-    assert "1 confirmed player(s) without a valid EMA number" in page.content()
+    expect(_next_step(page)).to_have_text("Final check")
+    expect(page.locator("body")).to_contain_text("1 confirmed player(s) without a valid EMA number")
     page.click("text=Correct Pat13 Player13 (0500013)")
     page.fill("#id_ema_number", "05000013")
     page.click("button:has-text('Save')")
     page.wait_for_url("**/t/day-open/dashboard/")
-    assert _next_step(page) == "Send the EMA results file"
+    expect(_next_step(page)).to_have_text("Send the EMA results file")
     with page.expect_download() as download:
         page.click(".step-next a")
     assert download.value.suggested_filename == "day-open-ema-results.xlsx"

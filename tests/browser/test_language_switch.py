@@ -6,10 +6,12 @@ fit the screen in every language."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, new_context
 from tests.browser.layout import offscreen
 from tournament.models import Tournament
 
@@ -27,70 +29,72 @@ def cup(transactional_db):
 
 
 def _fits(page) -> None:
+    """Nothing beyond the screen's edges (measured once the page has loaded: callers first
+    wait for the text they expect)."""
+    page.wait_for_load_state("load")
     assert offscreen(page) == []
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"the page is {width}px wide"
 
 
-def _header(page) -> str:
-    return page.inner_text("header.topbar")
+def _in(page, lang: str, header: str, h1: str) -> None:
+    """The page is in ``lang``: its ``lang`` attribute, its header and its heading."""
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("header.topbar")).to_contain_text(header)
+    expect(page.locator("h1")).to_have_text(re.compile("^" + re.escape(h1)))
 
 
 def test_switch_to_polish_and_back_on_a_phone(phone, cup):
     phone.goto(f"/t/{cup.slug}/standings/")
-    assert phone.get_attribute("html", "lang") == "en-gb"
-    assert "Log in" in _header(phone)
-    assert phone.inner_text("h1").startswith("Standings")
+    _in(phone, "en-gb", "Log in", "Standings")
     # With JavaScript the button is hidden: choosing a language sends the form.
-    assert not phone.is_visible(".language-switch button")
+    expect(phone.locator(".language-switch button")).to_be_hidden()
     _fits(phone)
 
     with phone.expect_navigation():
         phone.select_option("#language-switch", "pl")
-    assert phone.url.endswith(f"/t/{cup.slug}/standings/")
-    assert phone.get_attribute("html", "lang") == "pl"
-    assert "Zaloguj się" in _header(phone)
-    assert phone.inner_text("h1").startswith("Klasyfikacja")
-    assert phone.input_value("#language-switch") == "pl"
-    # The scripts (static/js) get their text from the JavaScript catalogue in the same language.
+    expect(phone).to_have_url(re.compile(re.escape(f"/t/{cup.slug}/standings/") + "$"))
+    _in(phone, "pl", "Zaloguj się", "Klasyfikacja")
+    expect(phone.locator("#language-switch")).to_have_value("pl")
+    # The scripts (static/js) get their text from the JavaScript catalogue in the same language
+    # (the catalogue is a script of the page: loaded once the page's load event has fired).
+    phone.wait_for_load_state("load")
     assert phone.evaluate("window.gettext('Next hand →')") == "Następne rozdanie →"
     _fits(phone)
 
     # The menu in Polish fits the phone; the choice stays on the next page, and the data
     # (the tournament's name) is not translated.
     phone.click(".nav-toggle")
-    assert phone.is_visible("#main-nav >> text=Rozsadzenie")
+    expect(phone.locator("#main-nav >> text=Rozsadzenie")).to_be_visible()
     _fits(phone)
     with phone.expect_navigation():
         phone.click("#main-nav >> text=Gracze")
-    assert phone.get_attribute("html", "lang") == "pl"
-    assert cup.name in phone.title()
+    expect(phone.locator("html")).to_have_attribute("lang", "pl")
+    expect(phone).to_have_title(re.compile(re.escape(cup.name)))
     _fits(phone)
 
     phone.goto(f"/t/{cup.slug}/standings/")
-    assert phone.inner_text("h1").startswith("Klasyfikacja")
+    expect(phone.locator("h1")).to_have_text(re.compile("^Klasyfikacja"))
     with phone.expect_navigation():
         phone.select_option("#language-switch", "en-gb")
-    assert phone.get_attribute("html", "lang") == "en-gb"
-    assert "Log in" in _header(phone)
-    assert phone.inner_text("h1").startswith("Standings")
+    _in(phone, "en-gb", "Log in", "Standings")
     _fits(phone)
 
 
 def test_the_switch_works_without_javascript(browser, live_server, cup):
-    context = browser.new_context(base_url=live_server.url, java_script_enabled=False, **PHONE)
+    context = new_context(browser, live_server.url, java_script_enabled=False, **PHONE)
     page = context.new_page()
     try:
         page.goto(f"/t/{cup.slug}/")
         page.select_option("#language-switch", "pl")
-        page.click(".language-switch button")
-        page.wait_for_load_state()
-        assert page.get_attribute("html", "lang") == "pl"
-        assert "Zaloguj się" in page.inner_text("header.topbar")
+        with page.expect_navigation():
+            page.click(".language-switch button")
+        expect(page.locator("html")).to_have_attribute("lang", "pl")
+        expect(page.locator("header.topbar")).to_contain_text("Zaloguj się")
         _fits(page)
         page.select_option("#language-switch", "de")
-        page.click(".language-switch button")
-        page.wait_for_load_state()
-        assert "Anmelden" in page.inner_text("header.topbar")
+        with page.expect_navigation():
+            page.click(".language-switch button")
+        expect(page.locator("header.topbar")).to_contain_text("Anmelden")
     finally:
         context.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from referee.models import Penalty
 from tests.browser.conftest import login
 
@@ -16,12 +18,14 @@ def test_the_same_penalty_twice_asks_before_the_second(
     for _ in range(2):  # the form loaded twice (two phones, a reload), sent twice
         phone.goto(url)
         phone.fill("#id_hand", "E2")
-        phone.click("button.primary")
-    assert "Log a second, identical penalty?" in phone.inner_text("main")
-    assert not phone.is_checked("#id_repeat")
+        with phone.expect_navigation():  # the form posts; its answer is a page
+            phone.click("button.primary")
+    expect(phone.locator("main")).to_contain_text("Log a second, identical penalty?")
+    expect(phone.locator("#id_repeat")).not_to_be_checked()
     phone.screenshot(path="/tmp/harden24-penalty-twice.png", full_page=True)
     assert Penalty.objects.count() == 1
     phone.check("#id_repeat")
-    phone.click("button.primary")
-    phone.wait_for_selector(".messages")
+    with phone.expect_navigation():
+        phone.click("button.primary")
+    expect(phone.locator(".messages")).to_be_visible()
     assert Penalty.objects.count() == 2

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from scoring.services import sheet_save
 from tests.browser.conftest import login
@@ -26,6 +27,8 @@ def demo(transactional_db):
 
 
 def _violations(page) -> list[tuple[str, str]]:
+    # The page as its scripts leave it: loaded, their first fetches answered.
+    page.wait_for_load_state("networkidle")
     page.add_script_tag(path=str(AXE))
     result = page.evaluate(f"axe.run(document, {WCAG})")
     return [(v["id"], v["nodes"][0]["target"][0]) for v in result["violations"]]
@@ -64,7 +67,7 @@ def test_a_hand_is_entered_by_keyboard_alone(phone, demo):
     phone.goto(f"{S}/sessions/8/sheets/1/?mode=hands")
     phone.focus("#guided input[name=guided-kind]")
     phone.keyboard.press("Space")  # Ron, the first choice
-    assert phone.is_checked("#guided input[name=guided-kind][value=ron]")
+    expect(phone.locator("#guided input[name=guided-kind][value=ron]")).to_be_checked()
     phone.keyboard.press("Tab")  # to the discarder's group
     phone.keyboard.press("Space")  # East dealt in
     # To the winners: East, the discarder, cannot win (disabled), so Tab lands on South.
@@ -74,9 +77,9 @@ def test_a_hand_is_entered_by_keyboard_alone(phone, demo):
     phone.keyboard.type("2")
     phone.keyboard.press("Tab")
     phone.keyboard.type("30")
-    assert phone.input_value("#id_hands-0-who") == "E"
-    assert phone.input_value("#id_hands-0-han_1") == "2"
-    assert phone.input_value("#id_hands-0-fu_1") == "30"
+    expect(phone.locator("#id_hands-0-who")).to_have_value("E")
+    expect(phone.locator("#id_hands-0-han_1")).to_have_value("2")
+    expect(phone.locator("#id_hands-0-fu_1")).to_have_value("30")
     # Non-dealer 2 han 30 fu: 2,000 (EMA 3.5.2 table).
     phone.wait_for_function(
         "Array.from(document.querySelectorAll('.guided-totals b'), b => b.textContent).join()"
@@ -89,7 +92,7 @@ def test_the_sheet_board_shows_a_new_sheet_without_a_reload(phone, demo):
     login(phone, "referee", DEMO_PASSWORD)
     phone.goto(f"{S}/sessions/5/sheets/")
     row = phone.locator(".sheets-table tbody tr").first
-    assert row.locator(".badge").inner_text() == "Missing"
+    expect(row.locator(".badge")).to_have_text("Missing")
     phone.evaluate("window.sameDocument = true")
     # Another referee saves table 1's sheet meanwhile.
     session = Session.objects.get(tournament__slug="demo-riichi-open", number=5)
@@ -107,5 +110,5 @@ def test_the_sheet_board_shows_a_new_sheet_without_a_reload(phone, demo):
     phone.wait_for_function(
         "document.querySelector('.sheets-table tbody tr .badge').textContent !== 'Missing'"
     )
-    assert "v1" in row.inner_text()
+    expect(row).to_contain_text("v1")
     assert phone.evaluate("window.sameDocument") is True  # no reload happened

@@ -6,13 +6,15 @@ logged-in player sees first on the event page."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from django.core.management import call_command
 from django.db.models import F, Value
 from django.db.models.functions import Concat
+from playwright.sync_api import expect
 
-from tests.browser.conftest import login
+from tests.browser.conftest import login, new_context
 from tests.browser.layout import clipped_rows, offscreen
 from tournament.demo import DEMO_PASSWORD
 from tournament.models import Player, Session
@@ -51,6 +53,7 @@ def demo(transactional_db):
 def _sweep(page, urls: list[str]) -> dict[str, list[str]]:
     found = {}
     for url in urls:
+        # goto waits for the load event: the page and its deferred scripts are in place.
         response = page.goto(url)
         assert response.status == 200, url
         bad = offscreen(page)
@@ -76,20 +79,21 @@ def test_referee_pages_fit_a_phone(phone, demo):
     box = link.bounding_box()
     assert box["x"] + box["width"] <= 390
     link.click()
-    assert "score sheet" in phone.locator("h1").inner_text()
+    expect(phone.locator("h1")).to_contain_text("score sheet")
 
 
 def test_standings_on_a_phone_show_rank_name_and_total_first(phone, demo):
     phone.goto(f"{S}/standings/")
-    headers = [h for h in phone.locator("table.standings thead th").all() if h.is_visible()]
-    assert [h.inner_text() for h in headers] == ["Rank", "Player", "Total"]
+    headers = phone.locator("table.standings thead th:visible")
+    expect(headers).to_have_text(["Rank", "Player", "Total"])
     first = phone.locator("table.standings tbody tr").first
-    cells = [c.inner_text() for c in first.locator("td").all() if c.is_visible()]
-    assert cells[0] == "1" and cells[2] != ""
+    cells = first.locator("td:visible")
+    expect(cells.nth(0)).to_have_text("1")
+    expect(cells.nth(2)).not_to_be_empty()
     # The details are one tap away: the name opens the player's page.
     first.locator("a").click()
-    assert phone.locator(".score-chart svg").is_visible()
-    assert phone.locator("table.player-sessions tbody tr").count() == 8
+    expect(phone.locator(".score-chart svg")).to_be_visible()
+    expect(phone.locator("table.player-sessions tbody tr")).to_have_count(8)
 
 
 def test_player_sees_where_he_sits_next_and_the_clock(phone, demo):
@@ -98,10 +102,10 @@ def test_player_sees_where_he_sits_next_and_the_clock(phone, demo):
     session = Session.objects.filter(tournament__slug="demo-riichi-open", state="planned").first()
     seat = session.seats.get(player=anna)
     phone.goto(f"{S}/")
-    text = phone.locator("#my-day .my-next").inner_text()
     start = session.planned_start.astimezone().strftime("%H:%M")
     wind = seat.get_wind_display()
-    assert text.startswith(f"Session {session.number}: {seat.table}, seat {wind}, starts {start}")
+    expected = f"Session {session.number}: {seat.table}, seat {wind}, starts {start}"
+    expect(phone.locator("#my-day .my-next")).to_have_text(re.compile("^" + re.escape(expected)))
     assert phone.locator("#my-day").bounding_box()["y"] < 600  # first thing after the title
 
 
@@ -116,12 +120,12 @@ def test_player_sees_where_he_sits_next_and_the_clock(phone, demo):
 def test_projector_pages_show_whole_rows_with_a_long_name(browser, live_server, demo, url):
     # Every name long, so the first rows of every page hold one.
     Player.objects.update(last_name=Concat(F("last_name"), Value(LONG_SUFFIX)))
-    context = browser.new_context(
-        base_url=live_server.url, viewport={"width": 1920, "height": 1080}
-    )
+    context = new_context(browser, live_server.url, viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     page.goto(url)
-    page.wait_for_timeout(1500)  # the projector fetches its first page of rows
+    # Measured once the page shows what the hall sees: the projector's first page of rows
+    # (fetched by static/js/projector.js), or the clock drawn by its script.
+    expect(page.locator("#projector-rows tr, #clock[data-phase]").first).to_be_visible()
     assert offscreen(page) == []
     assert clipped_rows(page) == []
     context.close()

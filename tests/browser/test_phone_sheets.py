@@ -39,19 +39,22 @@ def test_referee_enters_a_whole_sheet_one_hand_at_a_time(
     login(phone, "rene_referee", "pw-rene_referee")
     phone.goto(SHEET.format(slug=slug) + "?mode=hands")
     # One hand at a time on a phone: the grid is hidden, nothing lies beyond the edge.
-    assert phone.locator("#guided").is_visible()
-    assert not phone.locator("#hands").is_visible()
-    assert offscreen(phone) == []
-    assert phone.locator(".guided-round").inner_text() == "Hand 1 · East 1"
+    expect(phone.locator("#guided")).to_be_visible()
+    expect(phone.locator("#hands")).to_be_hidden()
+    expect(phone.locator(".guided-round")).to_have_text("Hand 1 · East 1")
     _wait_totals(phone, ["30000"] * 4)
+    assert offscreen(phone) == []
 
     # Hand 1, East 1: a double ron on East's discard (EMA 3.3.1: both win). South 3 han
     # 30 fu = 3,900; West 2 han 40 fu = 2,560 -> 2,600 (EMA 3.5.2); East pays both.
     _choose(phone, "What happened", "Ron")
     _choose(phone, "Who dealt in (discarded the winning tile)", "East")
     _choose(phone, "Who won (up to 3)", "South")
-    assert phone.evaluate("document.activeElement.dataset.part") == "han"
-    assert phone.get_attribute("[data-seat='1'][data-part='han']", "inputmode") == "numeric"
+    # The han box of South, the winner just chosen, has the focus.
+    expect(phone.locator("[data-seat='1'][data-part='han']")).to_be_focused()
+    expect(phone.locator("[data-seat='1'][data-part='han']")).to_have_attribute(
+        "inputmode", "numeric"
+    )
     phone.fill("[data-seat='1'][data-part='han']", "3")
     phone.fill("[data-seat='1'][data-part='fu']", "30")
     _choose(phone, "Who won (up to 3)", "West")
@@ -89,13 +92,13 @@ def test_referee_enters_a_whole_sheet_one_hand_at_a_time(
 
     # An earlier hand can be opened again from the list of hands.
     phone.click(".guided-hands button[aria-label='Hand 1']")
-    assert phone.input_value("[data-seat='2'][data-part='fu']") == "40"
+    expect(phone.locator("[data-seat='2'][data-part='fu']")).to_have_value("40")
     phone.click(".guided-hands button[aria-label='Hand 3']")
 
     phone.check("#id_ended_by_time")
+    # The sheet comes back at the same address: its message says the save is done.
     phone.click("button:has-text('Save sheet')")
-    phone.wait_for_url(f"**{SHEET.format(slug=slug)}")
-    assert "saved (version 1)" in phone.locator(".messages").inner_text()
+    expect(phone.locator(".messages")).to_contain_text("saved (version 1)")
     sheet = ScoreSheet.objects.get(session=seated_session, table__number=1)
     assert sheet.mode == "hands"
     assert sheet.entry["hands"] == [
@@ -107,11 +110,12 @@ def test_referee_enters_a_whole_sheet_one_hand_at_a_time(
         {"chombo": "W"},
     ]
     # The stick left on the table goes to first place (EMA 3.3.14); West's chombo -20.
-    scores = phone.locator(".result-table tbody tr").all_inner_texts()
-    assert "33400" in scores[1] and "18.4" in scores[1]
+    scores = phone.locator(".result-table tbody tr")
+    expect(scores.nth(1)).to_contain_text("33400")
+    expect(scores.nth(1)).to_contain_text("18.4")
     # West: table score 1.1 + uma 5 - 20 for the chombo (uma and penalty columns are
     # left out on a phone; the score holds them).
-    assert "-13.9" in scores[2]
+    expect(scores.nth(2)).to_contain_text("-13.9")
     assert offscreen(phone) == []
 
 
@@ -122,21 +126,22 @@ def test_final_points_show_their_sum_and_difference_while_typing(
     login(phone, "rene_referee", "pw-rene_referee")
     phone.goto(SHEET.format(slug=slug))
     assert offscreen(phone) == []
-    assert phone.get_attribute("#id_points_0", "inputmode") == "numeric"
+    expect(phone.locator("#id_points_0")).to_have_attribute("inputmode", "numeric")
     for i, points in enumerate(["41000", "27000", "30000"]):
         phone.fill(f"#id_points_{i}", points)
-    assert phone.inner_text("#final-sum") == "Sum 98,000 of 120,000 (1 to type)"
+    total = phone.locator("#final-sum")
+    expect(total).to_have_text("Sum 98,000 of 120,000 (1 to type)")
     phone.fill("#id_points_3", "21000")
-    assert phone.inner_text("#final-sum") == "Sum 119,000, expected 120,000: 1,000 missing."
+    expect(total).to_have_text("Sum 119,000, expected 120,000: 1,000 missing.")
     phone.fill("#id_riichi_left", "1")  # a stick on the table: 119,000 is right
-    assert phone.inner_text("#final-sum") == "Sum 119,000: adds up."
+    expect(total).to_have_text("Sum 119,000: adds up.")
     # Chombo and substitute sit behind a toggle per row.
-    assert not phone.locator("#id_chombo_2").is_visible()
+    expect(phone.locator("#id_chombo_2")).to_be_hidden()
     phone.locator(".final-row").nth(2).locator("summary").click()
     phone.fill("#id_chombo_2", "1")
     assert offscreen(phone) == []
     phone.click("button:has-text('Save sheet')")
-    assert "saved (version 1)" in phone.locator(".messages").inner_text()
+    expect(phone.locator(".messages")).to_contain_text("saved (version 1)")
     sheet = ScoreSheet.objects.get(session=seated_session, table__number=1)
     assert sheet.entry["chombo"] == [0, 0, 1, 0]
 
@@ -153,23 +158,30 @@ def test_a_sheet_typed_offline_is_kept_and_sent_once_when_the_network_is_back(
         phone.fill(f"#id_points_{i}", points)
     phone.click("button:has-text('Save sheet')")
     banner = phone.locator("#offline-banner")
-    assert "not sent yet" in banner.inner_text()
-    stored = phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('offline-form:'))")
-    assert stored == ["offline-form:sheet:test-open:1:1"]
+    expect(banner).to_contain_text("not sent yet")
+    kept = "Object.keys(localStorage).filter(k => k.startsWith('offline-form:'))"
+    assert phone.evaluate(kept) == ["offline-form:sheet:test-open:1:1"]  # kept before shown
     assert not ScoreSheet.objects.exists()
-    # A second tap while offline replaces the kept copy; it does not add one.
+    # A second tap while offline replaces the kept copy; it does not add one. The copy
+    # says when it was typed ("at"): wait for the newer one, then count.
+    first_at = phone.evaluate(
+        "JSON.parse(localStorage.getItem('offline-form:sheet:test-open:1:1')).at"
+    )
     phone.click("button:has-text('Save sheet')")
+    phone.wait_for_function(
+        "(before) => JSON.parse(localStorage.getItem('offline-form:sheet:test-open:1:1')).at"
+        " !== before",
+        arg=first_at,
+    )
     assert phone.evaluate("Object.keys(localStorage).length") == 1
 
     phone.context.set_offline(False)
     phone.wait_for_function("!document.querySelector('#offline-banner')")
-    phone.wait_for_selector(".messages")
-    assert "saved (version 1)" in phone.locator(".messages").inner_text()
-    assert (
-        phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('offline-form:'))") == []
-    )
-    # Stored once: one sheet, one version, whatever the events that fired.
-    phone.wait_for_timeout(500)
+    expect(phone.locator(".messages")).to_contain_text("saved (version 1)")
+    phone.wait_for_function(f"{kept}.length === 0")
+    # Stored once: one sheet, one version, whatever the events that fired (every request
+    # the page started has been answered).
+    phone.wait_for_load_state("networkidle")
     assert ScoreSheet.objects.count() == 1
     assert SheetVersion.objects.count() == 1
     assert ScoreSheet.objects.get().entry["points"] == [41000, 27000, 30000, 22000]
@@ -211,13 +223,13 @@ def test_a_sheet_page_opened_before_opens_again_without_network(
     phone.wait_for_function("navigator.serviceWorker.controller !== null")
     phone.context.set_offline(True)
     phone.goto(url)
-    assert "score sheet" in phone.locator("h1").inner_text()
+    expect(phone.locator("h1")).to_contain_text("score sheet")
     for i, points in enumerate(["41000", "27000", "30000", "22000"]):
         phone.fill(f"#id_points_{i}", points)
     phone.click("button:has-text('Save sheet')")
-    assert "not sent yet" in phone.locator("#offline-banner").inner_text()
+    expect(phone.locator("#offline-banner")).to_contain_text("not sent yet")
     phone.context.set_offline(False)
-    phone.wait_for_selector(".messages")
+    expect(phone.locator(".messages")).to_contain_text("saved (version 1)")
     assert ScoreSheet.objects.get().entry["points"] == [41000, 27000, 30000, 22000]
     assert SheetVersion.objects.count() == 1
 
@@ -232,6 +244,7 @@ def test_a_kept_sheet_the_server_refuses_unread_goes_back_into_the_form(
     for i, points in enumerate(["41000", "27000", "30000", "22000"]):
         phone.fill(f"#id_points_{i}", points)
     phone.click("button:has-text('Save sheet')")
+    phone.wait_for_function("localStorage.getItem('offline-form:sheet:test-open:1:1') !== null")
     # Meanwhile the login changed: the kept copy's csrf token is no longer valid.
     phone.evaluate(
         """() => {
@@ -248,9 +261,9 @@ def test_a_kept_sheet_the_server_refuses_unread_goes_back_into_the_form(
     )
     assert not ScoreSheet.objects.exists()
     phone.goto(SHEET.format(slug=slug))
-    assert phone.input_value("#id_points_3") == "22000"  # nothing typed is lost
-    assert "not accepted (error 403)" in phone.inner_text("#offline-banner")
+    expect(phone.locator("#id_points_3")).to_have_value("22000")  # nothing typed is lost
+    expect(phone.locator("#offline-banner")).to_contain_text("not accepted (error 403)")
     phone.click("button:has-text('Save sheet')")
-    phone.wait_for_selector(".messages")
+    expect(phone.locator(".messages")).to_contain_text("saved (version 1)")
     assert ScoreSheet.objects.get().entry["points"] == [41000, 27000, 30000, 22000]
-    assert phone.evaluate("localStorage.length") == 0
+    phone.wait_for_function("localStorage.length === 0")

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, login
+from tests.browser.conftest import PHONE, login, new_context
 from tests.browser.layout import offscreen
 from tests.seating_app.test_plan_import import GOOD
 from tournament.models import Seat
@@ -35,11 +36,9 @@ def _upload(page, name: str, text: str) -> None:
 
 
 def _context(browser, live_server, language: str, **options):
-    context = browser.new_context(base_url=live_server.url, **options)
+    context = new_context(browser, live_server.url, **options)
     context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return context, page
+    return context, context.new_page()
 
 
 @pytest.mark.parametrize(
@@ -63,20 +62,24 @@ def test_a_bad_plan_is_named_row_by_row_and_a_good_one_is_used(
         _fits(page)
 
         _upload(page, "plan.csv", BAD)
-        errors = page.inner_text("#plan-errors")
+        expect(page.locator("#plan-errors li")).to_have_count(4)  # 2 rows, 2 sessions short
+        errors = page.inner_text("#plan-errors")  # the page the upload answered, complete
         # Line 3 names 99 (out of range), line 8 table 9; whatever the language.
         assert "3" in errors and "99" in errors and "8" in errors and "9" in errors
-        assert page.locator("#plan-errors li").count() == 4  # 2 rows, 2 sessions short
         if language == "en":
-            assert "Line 3: player number 99 is out of range (1 to 16)." in errors
-            assert "Line 8: the tournament has no table 9." in errors
+            expect(page.locator("#plan-errors")).to_contain_text(
+                "Line 3: player number 99 is out of range (1 to 16)."
+            )
+            expect(page.locator("#plan-errors")).to_contain_text(
+                "Line 8: the tournament has no table 9."
+            )
         assert not Seat.objects.exists()
         _fits(page)
 
         _upload(page, "plan.csv", GOOD)
         page.wait_for_url(f"**/t/{SLUG}/seating/jobs/*/")
         # 0 repeated meetings, 11 repeated table visits, wind imbalance 3 (worked by hand).
-        assert re.findall(r"\d+", page.locator(".quality-now").inner_text()) == ["0", "11", "3"]
+        expect(page.locator(".quality-now")).to_have_text(re.compile(r"^\D*0\D+11\D+3\D*$"))
         assert Seat.objects.count() == 48
         _fits(page)
         page.screenshot(path=f"/tmp/seatapp-import-{language}.png", full_page=True)

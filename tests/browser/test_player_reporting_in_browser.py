@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
 
 from scoring.models import ReportingSettings
 from scoring.reporting.services import ensure_personal_codes
-from tests.browser.conftest import login
+from tests.browser.conftest import login, new_context
 from tournament.models import Player, Session
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -37,9 +38,8 @@ def phones(browser, live_server, table1):
     _, names = table1
     contexts, pages = [], []
     for name in names:
-        context = browser.new_context(base_url=live_server.url, **PHONE)
+        context = new_context(browser, live_server.url, **PHONE)
         page = context.new_page()
-        page.set_default_timeout(10_000)
         login(page, name, "pw-" + name)
         contexts.append(context)
         pages.append(page)
@@ -53,31 +53,33 @@ def enter_points(phone, points):
     phone.click("text=Menu")
     phone.click("nav >> text=My table")
     phone.click("#enter-final")
-    phone.wait_for_selector("#id_points_0")
+    expect(phone.locator("#id_points_0")).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone
     for i, value in enumerate(points):
         phone.fill(f"#id_points_{i}", value)
     phone.click("button:has-text('Save sheet')")
-    assert "Your table-mates now confirm it" in phone.locator(".messages").inner_text()
+    expect(phone.locator(".messages")).to_contain_text("Your table-mates now confirm it")
 
 
 def test_four_phones_enter_and_confirm_the_table_result(phones):
     east, south, west, north = phones
     enter_points(south, ["41000", "27000", "30000", "22000"])
-    assert "Waiting for confirmation" in south.locator("#report-status").inner_text()
+    expect(south.locator("#report-status")).to_contain_text("Waiting for confirmation")
     for phone in (east, west, north):
         phone.goto("/t/test-open/my-table/")
-        result = phone.locator(".result-table").inner_text()
-        assert "41000" in result and "26" in result
+        expect(phone.locator(".result-table")).to_contain_text("41000")
+        expect(phone.locator(".result-table")).to_contain_text("26")
         phone.click("#answer-form >> button:has-text('Confirm')")
-        assert "Confirmed. Thank you." in phone.locator(".messages").inner_text()
-    assert north.locator("#report-status").inner_text() == "Confirmed"
+        expect(phone.locator(".messages")).to_contain_text("Confirmed. Thank you.")
+    expect(north.locator("#report-status")).to_have_text("Confirmed")
     # It counts now: East leads the standings with 41,000 - 30,000 + 15 uma = 26.
     east.goto("/t/test-open/standings/")
-    first = east.locator("table.standings tbody tr").first.inner_text()
-    assert "Last000, First000" in first and "26" in first
+    first = east.locator("table.standings tbody tr").first
+    expect(first).to_contain_text("Last000, First000")
+    expect(first).to_contain_text("26")
     # The page fits the phone: nothing wider than the screen.
     south.goto("/t/test-open/my-table/")
+    expect(south.locator("#report-status")).to_be_visible()
     assert south.evaluate("document.documentElement.scrollWidth") <= 390
 
 
@@ -92,40 +94,42 @@ def test_a_dispute_goes_to_the_desk_and_a_referee_settles_it(
     enter_points(east, ["41000", "27000", "30000", "22000"])
     south.goto("/t/test-open/my-table/")
     south.click("#answer-form >> button:has-text('Confirm')")
+    expect(south.locator(".messages")).to_contain_text("Confirmed. Thank you.")
     west.goto("/t/test-open/my-table/")
     west.fill("#id_reason", "West had 20,000 and North 32,000")
     west.click("#answer-form >> button:has-text('Dispute')")
-    assert "A referee is on the way" in west.locator(".messages").inner_text()
+    expect(west.locator(".messages")).to_contain_text("A referee is on the way")
     # North has no phone: he confirms on East's with the code of his slip.
     east.goto("/t/test-open/my-table/")
     east.fill("#code_code", north_code)
     east.click("#code-form >> button:has-text('Confirm with code')")
-    answers = east.locator(".report-answers").inner_text()
-    assert "disputed" in answers and "(with code)" in answers
-    assert "Disputed" in east.locator("#report-status").inner_text()
+    answers = east.locator(".report-answers")
+    expect(answers).to_contain_text("(with code)")
+    expect(answers).to_contain_text("disputed")
+    expect(east.locator("#report-status")).to_contain_text("Disputed")
 
-    desk = browser.new_context(base_url=live_server.url, **PHONE).new_page()
+    desk = new_context(browser, live_server.url, **PHONE).new_page()
     login(desk, "rene_referee", "pw-rene_referee")
     desk.goto("/t/test-open/referee/")
     alert = desk.locator("#sheet-alerts .desk-alert-red")
-    assert "Table 1" in alert.inner_text() and "West had 20,000" in alert.inner_text()
-    color = alert.evaluate("el => getComputedStyle(el).color")
-    assert color == "rgb(179, 38, 30)"  # --bad: red
+    expect(alert).to_contain_text("Table 1")
+    expect(alert).to_contain_text("West had 20,000")
+    expect(alert).to_have_css("color", "rgb(179, 38, 30)")  # --bad: red
     alert.locator("a:has-text('Table 1')").click()
     desk.fill("#id_points_2", "20000")
     desk.fill("#id_points_3", "32000")
     # The sheet shows the dispute, and a correction of a disputed sheet says why (25.7).
-    assert "West had 20,000" in desk.locator("main").inner_text()
+    expect(desk.locator("main")).to_contain_text("West had 20,000")
     desk.fill("#id_reason", "Corrected as West disputed: 20,000 and 32,000")
     desk.click("button:has-text('Save sheet')")
-    assert "saved (version 2)" in desk.locator(".messages").inner_text()
+    expect(desk.locator(".messages")).to_contain_text("saved (version 2)")
     desk.click("button:has-text('Confirm sheet')")
-    assert "confirmed" in desk.locator(".messages").inner_text()
+    expect(desk.locator(".messages")).to_contain_text("confirmed")
     desk.goto("/t/test-open/referee/")
-    assert desk.locator("#sheet-alerts").count() == 0
+    expect(desk.locator("#sheet-alerts")).to_have_count(0)
     west.goto("/t/test-open/my-table/")
-    assert west.locator("#report-status").inner_text() == "Confirmed"
-    assert "32000" in west.locator(".result-table").inner_text()
+    expect(west.locator("#report-status")).to_have_text("Confirmed")
+    expect(west.locator(".result-table")).to_contain_text("32000")
     desk.context.close()
 
 
@@ -133,17 +137,17 @@ def test_a_waiting_phone_shows_the_sheet_when_a_table_mate_enters_it(phones):
     east, south, _, _ = phones
     east.clock.install()
     east.goto("/t/test-open/my-table/")
-    assert "Nobody has entered your table's sheet yet" in east.content()
+    expect(east.locator("body")).to_contain_text("Nobody has entered your table's sheet yet")
     enter_points(south, ["41000", "27000", "30000", "22000"])
     east.clock.run_for(21_000)  # the page reads itself again every 20 seconds (site.js)
-    east.wait_for_selector("#report-status")
-    assert "Waiting for confirmation" in east.locator("#report-status").inner_text()
+    expect(east.locator("#report-status")).to_contain_text("Waiting for confirmation")
 
 
 def test_a_player_adds_hand_lines_on_his_phone(phones):
     east = phones[0]
     east.goto("/t/test-open/my-table/sheet/?mode=hands")
+    east.wait_for_load_state("load")  # the rows as the server wrote them; no script adds one
     before = east.locator("#hands .hand-row").count()
     east.click("#add-hand")
-    assert east.locator("#hands .hand-row").count() == before + 1
-    assert east.input_value("#id_hands-TOTAL_FORMS") == str(before + 1)
+    expect(east.locator("#hands .hand-row")).to_have_count(before + 1)
+    expect(east.locator("#id_hands-TOTAL_FORMS")).to_have_value(str(before + 1))

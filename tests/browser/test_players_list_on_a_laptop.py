@@ -8,8 +8,9 @@ the table's edge: the buttons of a row did not wrap.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
 
-from tests.browser.conftest import login
+from tests.browser.conftest import login, new_context
 from tests.browser.layout import offscreen
 from tests.conftest import make_players
 from tournament.models import Player, Registration, Staff, Tournament
@@ -30,10 +31,10 @@ def test_a_reserves_buttons_fit_a_laptop_screen(browser, live_server, transactio
     )
     user = get_user_model().objects.create_user("olga", password="olga-pass-1")
     Staff.objects.create(tournament=tournament, user=user, role=Staff.Role.ORGANISER)
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     login(page, "olga", "olga-pass-1")
     page.goto("/t/laptop-cup/players/")
-    assert page.locator("button:has-text('Make player')").is_visible()
+    expect(page.locator("button:has-text('Make player')")).to_be_visible()
     assert offscreen(page) == []
     context.close()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from playwright.sync_api import expect
+
 from referee.models import Penalty, Substitution
 from scoring.services import sheet_confirm, sheet_save
 from tests.browser.conftest import login
@@ -24,10 +26,12 @@ def _confirm(session, number, points):
     sheet_confirm(sheet=sheet, expected_version=sheet.version, user=None)
 
 
-def _cell(page, name: str, column: str) -> str:
+def _cell(page, name: str, column: str):
+    """The cell of ``name``'s row in ``column`` (the headings as the server wrote them)."""
+    expect(page.locator("table.standings thead th").first).to_be_visible()
     heads = [h.strip() for h in page.locator("table.standings thead th").all_inner_texts()]
     row = page.locator(f"table.standings tbody tr:has-text('{name}')")
-    return row.locator("td").nth(heads.index(column)).inner_text().strip()
+    return row.locator("td").nth(heads.index(column))
 
 
 def _tap_size(locator) -> float:
@@ -55,22 +59,22 @@ def test_referee_logs_lateness_and_a_substitute_on_a_phone(
     page.goto(f"/t/{slug}/")
     page.click("button.nav-toggle")
     page.click("nav >> text=Referee desk")
-    assert "Session 1" in page.locator("h1 + .lead").inner_text()
+    expect(page.locator("h1 + .lead")).to_contain_text("Session 1")
 
     # A few letters of the name find the player; the table comes with it.
     box = page.locator("#desk-q")
     assert _tap_size(box) >= 44
     box.fill("ast002")
     # The list filters as the referee types (one left), and Enter goes to the player.
-    assert page.locator("#desk-everyone > li:visible").count() == 1
+    expect(page.locator("#desk-everyone > li:visible")).to_have_count(1)
     box.press("Enter")
-    assert "Table 1, West" in page.locator(".lead").inner_text()
+    expect(page.locator(".lead")).to_contain_text("Table 1, West")
     late = page.locator(".kind-grid a:has-text('Late')")
     assert _tap_size(late) >= 44
     late.click()
     page.fill("#id_minutes", "7")
     page.click("button:has-text('Log late')")
-    assert "Late for First002 Last002: -7 points" in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("Late for First002 Last002: -7 points")
 
     # 12 minutes is past the EMA's 10: the page offers the substitution instead.
     page.goto(f"/t/{slug}/referee/")
@@ -79,13 +83,13 @@ def test_referee_logs_lateness_and_a_substitute_on_a_phone(
     page.click(".kind-grid a:has-text('Late')")
     page.fill("#id_minutes", "12")
     page.click("button:has-text('Log late')")
-    assert "replaced by a substitute" in page.locator(".errorlist").inner_text()
+    expect(page.locator(".errorlist")).to_contain_text("replaced by a substitute")
     page.click("a.big-button:has-text('Record a substitution instead')")
     page.check("label:has-text('Rita Reserve') input")
     page.check("label:has-text('From the start of the session') input")
     page.fill("#id_reason", "12 minutes late")
     page.click("button:has-text('Put the reserve in the seat')")
-    assert "Rita Reserve plays for First001 Last001" in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("Rita Reserve plays for First001 Last001")
 
     assert Penalty.objects.get().points == Decimal(-7)
     assert Substitution.objects.get().substitute == reserve
@@ -95,10 +99,10 @@ def test_referee_logs_lateness_and_a_substitute_on_a_phone(
     _confirm(session, 2, [30000, 30000, 30000, 30000])
     page.goto(f"/t/{slug}/standings/")
     # EMA 5.7: Last002 3rd at the table: -5 table, -5 uma, -7 late = -17.
-    assert _cell(page, "Last002, First002", "Total") == "-17"
+    expect(_cell(page, "Last002, First002", "Total")).to_have_text("-17")
     # EMA 5.8: the substituted player misses the session: -15 and -15 uma.
-    assert _cell(page, "Last001, First001", "Total") == "-30"
+    expect(_cell(page, "Last001, First001", "Total")).to_have_text("-30")
     # The reserve's place counts for the opponents' uma (seated from the start): Last000
     # is 2nd, +5 table +5 uma; the reserve's own result is -30.
-    assert _cell(page, "Last000, First000", "Total") == "10"
-    assert _cell(page, "Reserve, Rita", "Total") == "-30"
+    expect(_cell(page, "Last000, First000", "Total")).to_have_text("10")
+    expect(_cell(page, "Reserve, Rita", "Total")).to_have_text("-30")

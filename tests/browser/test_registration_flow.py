@@ -2,8 +2,9 @@
 player signs up and registers, the organiser confirms and checks everyone in."""
 
 from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
 
-from tests.browser.conftest import login
+from tests.browser.conftest import login, new_context
 from tests.conftest import grant_tournament_creation
 from tournament.models import Registration, Tournament
 
@@ -33,7 +34,7 @@ def test_organiser_and_player_register_an_event_from_the_pages(page, browser, tr
     page.select_option("#id_visibility", "published")
     page.click("text=Create the tournament")
     page.wait_for_url("**/t/browser-open/dashboard/")
-    assert "Browser Open is created" in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("Browser Open is created")
 
     # Import: the two bad rows are explained with their lines, nothing is imported yet.
     page.click(".manage-links >> text=Import")
@@ -42,22 +43,21 @@ def test_organiser_and_player_register_an_event_from_the_pages(page, browser, tr
     )
     page.click("text=Check and import")
     bad_rows = page.locator("table.bad-rows tbody tr")
-    assert bad_rows.count() == 2
-    assert bad_rows.nth(0).inner_text().split("\t")[0].strip() == "13"
-    assert "first name: missing." in bad_rows.nth(0).inner_text()
-    assert "“05-1” is not 8 digits." in bad_rows.nth(1).inner_text()
-    assert "Nothing was imported" in page.content()
+    expect(bad_rows).to_have_count(2)
+    expect(bad_rows.nth(0).locator(":scope > *").first).to_have_text("13")
+    expect(bad_rows.nth(0)).to_contain_text("first name: missing.")
+    expect(bad_rows.nth(1)).to_contain_text("“05-1” is not 8 digits.")
+    expect(page.locator("body")).to_contain_text("Nothing was imported")
     page.click("text=Import only the 11 good rows")
-    # Wait for the answer's page: reading content() during the navigation gives "".
-    page.get_by_text("Imported 10 confirmed player(s), 1 reserve(s)").wait_for()
+    expect(page.get_by_text("Imported 10 confirmed player(s), 1 reserve(s)")).to_be_visible()
 
     # Open registration from the dashboard.
     page.click(".manage-links >> text=Dashboard")
     page.click("text=Open registration now")
-    assert "Registration is open." in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("Registration is open.")
 
     # A player signs up and registers in their own browser.
-    player = browser.new_context(base_url=page.url.split("/t/")[0]).new_page()
+    player = new_context(browser, page.url.split("/t/")[0]).new_page()
     player.goto("/t/browser-open/")
     player.click(".registration-box >> text=Register")  # to log in or sign up first
     player.click("main >> text=Sign up")
@@ -73,24 +73,26 @@ def test_organiser_and_player_register_an_event_from_the_pages(page, browser, tr
     player.wait_for_url("**/t/browser-open/register/")
     player.click("button:has-text('Register')")
     player.wait_for_url("**/t/browser-open/")
-    assert "Awaiting confirmation" in player.locator(".registration-box").inner_text()
+    expect(player.locator(".registration-box")).to_contain_text("Awaiting confirmation")
     player.context.close()
 
     # The organiser confirms, checks everyone in and fills the last table from the reserves.
     page.reload()
     page.click("text=Confirm all 1")
-    assert "1 registration(s) confirmed." in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("1 registration(s) confirmed.")
     page.click(".manage-links >> text=Check-in")
     page.wait_for_load_state("load")  # checkin.js (deferred) wires "all shown"
     page.check("#checkin-all")
     page.click("text=Check in ticked")
-    assert "12 checked in." in page.locator(".messages").inner_text()
-    assert "11 players are checked in: 1 reserve(s) must fill in" in page.content()
+    expect(page.locator(".messages")).to_contain_text("12 checked in.")
+    expect(page.locator("body")).to_contain_text(
+        "11 players are checked in: 1 reserve(s) must fill in"
+    )
     page.click("text=Fill from the reserves")
-    assert "Ready to seat: 12 players at 3 tables" in page.locator(".field-status").inner_text()
+    expect(page.locator(".field-status")).to_contain_text("Ready to seat: 12 players at 3 tables")
 
     page.click(".manage-links >> text=Dashboard")
-    assert page.locator("td .badge:has-text('ready to seat')").count() == 4
+    expect(page.locator("td .badge:has-text('ready to seat')")).to_have_count(4)
     tournament = Tournament.objects.get(slug="browser-open")
     assert tournament.registrations.filter(checked_in=True).count() == 12
     assert Registration.objects.get(player__last_name="Reserve").fills_in
@@ -115,10 +117,10 @@ def test_check_in_on_a_phone_finds_players_by_name(phone, transactional_db):
     phone.wait_for_load_state("load")  # checkin.js (deferred) wires the search
     phone.fill("#checkin-search", "last007")
     visible = phone.locator("#checkin-table tbody tr:visible")
-    assert visible.count() == 1
+    expect(visible).to_have_count(1)
     phone.check("#checkin-all")  # ticks only the row that is shown
     phone.click("text=Check in ticked")
-    assert "1 checked in." in phone.locator(".messages").inner_text()
+    expect(phone.locator(".messages")).to_contain_text("1 checked in.")
     assert list(
         tournament.registrations.filter(checked_in=True).values_list("player__last_name", flat=True)
     ) == ["Last007"]

@@ -3,7 +3,16 @@ and the standings change: in a real browser."""
 
 from __future__ import annotations
 
+import re
+
+from playwright.sync_api import expect
+
 from tests.browser.conftest import login
+
+
+def _cells(row):
+    """The cells of a table row, headings included, in order."""
+    return row.locator(":scope > th, :scope > td")
 
 
 def test_referee_corrects_and_confirms_a_sheet_and_the_standings_move(
@@ -11,8 +20,9 @@ def test_referee_corrects_and_confirms_a_sheet_and_the_standings_move(
 ):
     slug = seated_session.tournament.slug
     page.goto(f"/t/{slug}/standings/")
-    before = page.locator("tr:has-text('Last000, First000')").inner_text().split("\t")
-    assert before[4:6] == ["0", "0"]  # total 0, no session played
+    before = _cells(page.locator("tr:has-text('Last000, First000')"))
+    expect(before.nth(4)).to_have_text("0")  # total 0, no session played
+    expect(before.nth(5)).to_have_text("0")
 
     login(page, "rene_referee", "pw-rene_referee")
     page.goto(f"/t/{slug}/")
@@ -22,25 +32,26 @@ def test_referee_corrects_and_confirms_a_sheet_and_the_standings_move(
     for i, points in enumerate(["41000", "27000", "30000", "21000"]):
         page.fill(f"#id_points_{i}", points)
     page.click("button:has-text('Save sheet')")
-    error = page.locator("#id_riichi_left ~ .errorlist, .errorlist").first.inner_text()
-    assert "add up to 119000" in error and "120000" in error
-    assert page.input_value("#id_points_0") == "41000"  # nothing typed is lost
-    assert page.input_value("#id_points_3") == "21000"
+    error = page.locator("#id_riichi_left ~ .errorlist, .errorlist").first
+    expect(error).to_contain_text("add up to 119000")
+    expect(error).to_contain_text("120000")
+    expect(page.locator("#id_points_0")).to_have_value("41000")  # nothing typed is lost
+    expect(page.locator("#id_points_3")).to_have_value("21000")
 
     page.fill("#id_points_3", "22000")
     page.click("button:has-text('Save sheet')")
-    assert "saved (version 1)" in page.locator(".messages").inner_text()
-    result = page.locator(".result-table").inner_text()
-    assert "26" in result and "-23" in result
+    expect(page.locator(".messages")).to_contain_text("saved (version 1)")
+    expect(page.locator(".result-table")).to_contain_text("26")
+    expect(page.locator(".result-table")).to_contain_text("-23")
     page.click("button:has-text('Confirm sheet')")
-    assert "confirmed" in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("confirmed")
 
     page.click("nav >> text=Standings")
-    first = page.locator("table.standings tbody tr").first.inner_text().split("\t")
-    assert first[:2] == ["1", "Last000, First000"]
-    assert first[4:7] == ["26", "26", "1"]  # total, session 1, sessions played
-    last = page.locator("tr:has-text('Last003, First003')").inner_text().split("\t")
-    assert last[4] == "-23"
+    first = _cells(page.locator("table.standings tbody tr").first)
+    for column, text in {0: "1", 1: "Last000, First000", 4: "26", 5: "26", 6: "1"}.items():
+        expect(first.nth(column)).to_have_text(text)  # total, session 1, sessions played
+    last = _cells(page.locator("tr:has-text('Last003, First003')"))
+    expect(last.nth(4)).to_have_text("-23")
 
 
 def test_referee_sees_a_wrong_hand_explained_at_its_line(
@@ -56,18 +67,18 @@ def test_referee_sees_a_wrong_hand_explained_at_its_line(
     page.fill("#id_hands-0-fu_1", "20")
     page.check("#id_ended_by_time")
     page.click("button:has-text('Check and show totals')")
-    line = page.locator(".hand-row[data-hand='1'] .hand-error").inner_text()
-    assert line.startswith("hand 1 (E1):") and "20 fu" in line
+    line = page.locator(".hand-row[data-hand='1'] .hand-error")
+    expect(line).to_have_text(re.compile(r"^hand 1 \(E1\):.*20 fu", re.S))
     page.fill("#id_hands-0-fu_1", "30")
-    page.click("button:has-text('Check and show totals')")
+    with page.expect_navigation():  # the check posts the sheet and shows it again
+        page.click("button:has-text('Check and show totals')")
     row = page.locator(".hand-row[data-hand='1']")
-    assert "E1" in row.locator(".hand-round").inner_text()
-    totals = row.locator(".seat-total b").all_inner_texts()
-    assert totals == ["29000", "31000", "30000", "30000"]
-    assert row.locator(".seat-total small").all_inner_texts() == ["-1000", "+1000"]
+    expect(row.locator(".hand-round")).to_contain_text("E1")
+    expect(row.locator(".seat-total b")).to_have_text(["29000", "31000", "30000", "30000"])
+    expect(row.locator(".seat-total small")).to_have_text(["-1000", "+1000"])
     # One more line by the "add a hand" button, then save.
-    before = page.locator(".hand-row").count()
+    before = page.locator(".hand-row").count()  # the page as the server wrote it
     page.click("#add-hand")
-    assert page.locator(".hand-row").count() == before + 1
+    expect(page.locator(".hand-row")).to_have_count(before + 1)
     page.click("button:has-text('Save sheet')")
-    assert "saved" in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("saved")

@@ -4,6 +4,7 @@ to the seating; a queued job's page follows the worker; a swap is previewed befo
 from __future__ import annotations
 
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from tests.browser.conftest import login
 from tests.conftest import make_players
@@ -34,14 +35,14 @@ def test_organiser_generates_the_seating_from_the_dashboard(
     page.fill("#id_seed", "2024")
     page.click("#generate-form button[type=submit]")
     page.wait_for_url(f"**/t/{SLUG}/seating/jobs/*/")
-    page.wait_for_selector("#job-done:not([hidden])")
-    assert page.locator("#job-progress").get_attribute("value") == "100"
-    assert "Done" in page.locator("#job-state").inner_text()
+    expect(page.locator("#job-done")).to_be_visible()
+    expect(page.locator("#job-progress")).to_have_attribute("value", "100")
+    expect(page.locator("#job-state")).to_contain_text("Done")
     page.click("#job-next")
     page.wait_for_url(f"**/t/{SLUG}/sessions/1/")
-    assert page.locator(".table-card").count() == 4
-    assert page.locator("#by-name tbody tr").count() == 16
-    assert "2024" in page.locator(".how-made").inner_text()
+    expect(page.locator(".table-card")).to_have_count(4)
+    expect(page.locator("#by-name tbody tr")).to_have_count(16)
+    expect(page.locator(".how-made")).to_contain_text("2024")
 
 
 def test_progress_page_follows_a_job_run_by_a_worker(transactional_db, page, tournament, organiser):
@@ -49,12 +50,12 @@ def test_progress_page_follows_a_job_run_by_a_worker(transactional_db, page, tou
     job = _job_new(tournament=tournament, method="plan", seed=5, user=None, now=timezone.now())
     login(page, "olga_organiser", "pw-olga_organiser")
     page.goto(f"/t/{SLUG}/seating/jobs/{job.pk}/")
-    assert page.locator("#job-done").is_hidden()
-    assert "Waiting for a worker" in page.locator("#job-state").inner_text()
+    expect(page.locator("#job-state")).to_contain_text("Waiting for a worker")
+    expect(page.locator("#job-done")).to_be_hidden()
     # The worker (here: this test's thread) runs the job; the page notices by polling.
     seating_job_run(job_id=job.pk)
-    page.wait_for_selector("#job-done:not([hidden])")
-    assert page.locator("#job-percent").inner_text() == "100"
+    expect(page.locator("#job-done")).to_be_visible()
+    expect(page.locator("#job-percent")).to_have_text("100")
     assert SeatingJob.objects.get(pk=job.pk).state == "done"
 
 
@@ -74,18 +75,16 @@ def test_a_swap_is_previewed_with_the_repeats_it_causes(
     page.select_option("#id_player", str(players[4].pk))
     page.select_option("#id_target", f"p{players[2].pk}")
     preview = page.locator("#preview")
-    preview.wait_for(state="visible")
-    page.wait_for_function(
-        "document.getElementById('preview-body').textContent.includes('Repeated meeting')"
+    expect(preview).to_be_visible()
+    expect(page.locator("#preview-body")).to_contain_text("Repeated meeting")
+    expect(preview).to_contain_text(
+        "First000 Last000 and First002 Last002 already met in session 1."
     )
-    text = preview.inner_text()
-    assert "First000 Last000 and First002 Last002 already met in session 1." in text
-    assert "First004 Last004 already played at Table 2 in session 1." in text
+    expect(preview).to_contain_text("First004 Last004 already played at Table 2 in session 1.")
     # Nothing saved yet; saving moves the two players.
     assert Seat.objects.get(session__number=2, player=players[4]).table == tables[0]
     page.click("button[value=save]")
-    page.wait_for_selector(".messages")
-    assert "Swapped First004 Last004" in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("Swapped First004 Last004")
     assert Seat.objects.get(session__number=2, player=players[4]).table == tables[1]
 
 

@@ -6,16 +6,18 @@ the page's edge: the four seat columns (14rem each) did not fit the page's 1,168
 
 from __future__ import annotations
 
-from tests.browser.conftest import login
+from playwright.sync_api import expect
+
+from tests.browser.conftest import login, new_context
 from tests.browser.layout import offscreen
 
 
 def test_the_hand_grid_fits_a_laptop_screen(browser, live_server, referee, seated_session):
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     login(page, "rene_referee", "pw-rene_referee")
     page.goto(f"/t/{seated_session.tournament.slug}/sessions/1/sheets/1/?mode=hands")
-    assert page.locator("#hands").is_visible()
+    expect(page.locator("#hands")).to_be_visible()
     assert offscreen(page) == []
     tenpai = page.locator("[name=hands-0-tenpai_3]").bounding_box()
     assert tenpai["x"] + tenpai["width"] <= 1280 - 16

@@ -101,19 +101,17 @@ def test_the_stream_follows_the_final_hand_by_hand(
     for number, enter in enumerate(hands, start=1):
         enter()
         # Within a few seconds, with nothing saved: the stream polls every 2 seconds.
-        expect(points).to_have_text(
-            [str(p) for p in scenario.FINAL_POINTS[number - 1]], timeout=8000
-        )
+        expect(points).to_have_text([str(p) for p in scenario.FINAL_POINTS[number - 1]])
         phone.click("#guided-next")
         expect(phone.locator(".guided-round")).to_contain_text(f"Hand {number + 1} · ")
         if number == 4:
-            expect(page.locator("#stream-round")).to_have_text("South 1", timeout=8000)
+            expect(page.locator("#stream-round")).to_have_text("South 1")
     expect(page.locator("#stream-seats .stream-seat.dealer .stream-name")).to_have_text("A5 Stage")
     _shot(page, "stream-1920")
     _choose(phone, "What happened", "Draw")
     _choose(phone, "Tenpai at the draw", "West")
     _choose(phone, "Riichi declared in this hand", "West")
-    expect(points).to_have_text([str(p) for p in scenario.FINAL_POINTS[7]], timeout=8000)
+    expect(points).to_have_text([str(p) for p in scenario.FINAL_POINTS[7]])
     expect(page.locator("#stream-hands")).to_have_text("8")
     assert not ScoreSheet.objects.filter(session__number=9).exists()
     # No reload: the page is the one loaded before the first hand.
@@ -125,7 +123,7 @@ def test_the_stream_follows_the_final_hand_by_hand(
     sheet_confirm(sheet=sheet, expected_version=sheet.version, user=organiser)
     # Confirmed: the standings they played for, as the final ranking has them.
     expect(page.locator("#stream-standings tr td:nth-child(2)")).to_have_text(
-        ["A2 Stage", "A6 Stage", "A5 Stage", "A7 Stage"], timeout=8000
+        ["A2 Stage", "A6 Stage", "A5 Stage", "A7 Stage"]
     )
     expect(page.locator("#stream-standings tr td:nth-child(3)")).to_have_text(
         ["104.9", "91", "76.5", "71.6"]

@@ -9,8 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.db.models import F, Value
 from django.db.models.functions import Concat
+from playwright.sync_api import expect
 
-from tests.browser.conftest import login
+from tests.browser.conftest import login, new_context
 from tests.browser.layout import clipped_rows, offscreen
 from tournament.demo import DEMO_PASSWORD
 from tournament.models import Player, Tournament
@@ -53,16 +54,15 @@ def test_team_pages_fit_a_phone_and_the_projector_shows_whole_rows(
             found[url] = bad[:5]
     assert found == {}
     phone.goto(f"{S}/standings/teams/")
-    headers = [h for h in phone.locator("table.standings thead th").all() if h.is_visible()]
-    assert [h.inner_text() for h in headers] == ["Rank", "Team", "Score"]
-
-    context = browser.new_context(
-        base_url=live_server.url, viewport={"width": 1920, "height": 1080}
+    expect(phone.locator("table.standings thead th:visible")).to_have_text(
+        ["Rank", "Team", "Score"]
     )
+
+    context = new_context(browser, live_server.url, viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     page.goto(f"{S}/standings/teams/projector/")
-    page.wait_for_timeout(1500)  # the projector fetches its first page of rows
-    assert "Mahjong-Freunde" in page.locator("#projector-rows").inner_text()
+    # Measured once the projector has its first page of rows (static/js/projector.js).
+    expect(page.locator("#projector-rows")).to_contain_text("Mahjong-Freunde")
     assert offscreen(page) == []
     assert clipped_rows(page) == []
     context.close()

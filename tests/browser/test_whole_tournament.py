@@ -39,9 +39,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from openpyxl import load_workbook
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, login, new_context
 from tests.browser.layout import clipped_rows
 from tests.browser.watch import Watch, shots_dir
 from tests.conftest import grant_tournament_creation
@@ -174,20 +174,14 @@ WRC = Rules(
 # --- small page helpers -------------------------------------------------------------------
 
 
-def _login(page, username: str, password: str) -> None:
-    page.goto("/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("button[type=submit]")
-    page.wait_for_load_state()
+def _messages(page):
+    """The page's messages (waited for with ``expect(...).to_contain_text``)."""
+    return page.locator(".messages")
 
 
-def _message(page) -> str:
-    return page.locator(".messages").inner_text()
-
-
-def _next_step(page) -> str:
-    return page.locator(".step-next .step-body strong").inner_text().strip()
+def _next_step(page):
+    """What the dashboard offers next (waited for with ``expect(...).to_have_text``)."""
+    return page.locator(".step-next .step-body strong")
 
 
 def _seating(page, session: int) -> dict[int, list[str]]:
@@ -271,14 +265,12 @@ class Tournament:
         self.missing_shots: list[str] = []
 
     def open(self, name: str, **options):
-        context = self.browser.new_context(base_url=self.base, bypass_csp=True, **options)
+        context = new_context(self.browser, self.base, bypass_csp=True, **options)
         watch = Watch(name)
         watch.attach(context)
         self.watches.append(watch)
         self.contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        return page
+        return context.new_page()
 
     def shot(self, page, name: str) -> None:
         # Headless chromium now and then refuses to capture a page of one context while
@@ -287,10 +279,11 @@ class Tournament:
         for _ in range(3):
             try:
                 page.bring_to_front()
+                page.wait_for_load_state()
                 page.screenshot(path=self.shots / f"{name}.png")
                 return
             except PlaywrightError:
-                page.wait_for_timeout(300)
+                continue
         self.missing_shots.append(name)
 
     def problems(self) -> list[str]:
@@ -306,7 +299,7 @@ def _create_and_register(day: Tournament) -> None:
     user = get_user_model().objects.create_user("olga", password="olga-pass-1")
     grant_tournament_creation(user)
     get_user_model().objects.create_user("rene", password="rene-pass-1")
-    _login(page, "olga", "olga-pass-1")
+    login(page, "olga", "olga-pass-1")
 
     # The event, from the home page's "New tournament".
     page.click("text=New tournament")
@@ -319,7 +312,7 @@ def _create_and_register(day: Tournament) -> None:
     page.select_option("#id_visibility", "published")
     page.click("text=Create the tournament")
     page.wait_for_url(f"**{T}/dashboard/")
-    assert "Whole Open is created" in _message(page)
+    expect(_messages(page)).to_contain_text("Whole Open is created")
     day.shot(page, "dashboard-new")
 
     # The referee joins the staff.
@@ -327,7 +320,7 @@ def _create_and_register(day: Tournament) -> None:
     page.fill("#id_username", "rene")
     page.select_option("#id_role", "referee")
     page.click("button:has-text('Add')")
-    assert "rene" in page.locator("main table").inner_text()
+    expect(page.locator("main table")).to_contain_text("rene")
 
     # The import: the bad row is explained with its line, and nothing is imported.
     page.click(".manage-links >> text=Import")
@@ -336,25 +329,23 @@ def _create_and_register(day: Tournament) -> None:
         "#id_file", files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": first}]
     )
     page.click("text=Check and import")
-    page.locator("table.bad-rows").wait_for()  # the answer is a new page: wait for it
     bad_rows = page.locator("table.bad-rows tbody tr")
-    assert bad_rows.count() == 1
-    assert bad_rows.nth(0).inner_text().split("\t")[0].strip() == "24"  # header + 22 rows
-    assert "“05-1” is not 8 digits." in bad_rows.nth(0).inner_text()
-    assert "Nothing was imported" in page.content()
+    expect(bad_rows).to_have_count(1)
+    expect(bad_rows.nth(0).locator(":scope > *").first).to_have_text("24")  # header + 22 rows
+    expect(bad_rows.nth(0)).to_contain_text("“05-1” is not 8 digits.")
+    expect(page.locator("body")).to_contain_text("Nothing was imported")
     # The organiser fixes the number in the file and imports it again: all 23 rows.
     fixed = _csv([*GOOD_ROWS, RESERVE_ROW, FIXED_ROW])
     page.set_input_files(
         "#id_file", files=[{"name": "players.csv", "mimeType": "text/csv", "buffer": fixed}]
     )
     page.click("text=Check and import")
-    # Wait for the answer's page: reading content() during the navigation gives "".
-    page.get_by_text("Imported 22 confirmed player(s), 1 reserve(s)").wait_for()
+    expect(page.get_by_text("Imported 22 confirmed player(s), 1 reserve(s)")).to_be_visible()
 
     # Registration opens from the dashboard; two players sign themselves up.
     page.click(".manage-links >> text=Dashboard")
     page.click("text=Open registration now")
-    assert "Registration is open." in _message(page)
+    expect(_messages(page)).to_contain_text("Registration is open.")
     for username, first_name, last_name, ema in SIGNUPS:
         player = day.open(f"signup-{username}", **PHONE)
         player.goto(f"{T}/")
@@ -372,22 +363,22 @@ def _create_and_register(day: Tournament) -> None:
         player.wait_for_url(f"**{T}/register/")
         player.click("button:has-text('Register')")
         player.wait_for_url(f"**{T}/")
-        assert "Awaiting confirmation" in player.locator(".registration-box").inner_text()
+        expect(player.locator(".registration-box")).to_contain_text("Awaiting confirmation")
         player.context.close()
     page.reload()
     page.click("text=Confirm all 2")
-    assert "2 registration(s) confirmed." in _message(page)
+    expect(_messages(page)).to_contain_text("2 registration(s) confirmed.")
     page.click("button:has-text('Close registration')")
-    assert "closed" in _message(page).lower()
+    expect(_messages(page)).to_contain_text("closed", ignore_case=True)
 
     # Check-in: everyone, the reserve too.
     page.click(".manage-links >> text=Check-in")
     page.wait_for_load_state("load")
     page.check("#checkin-all")
     page.click("text=Check in ticked")
-    assert "25 checked in." in _message(page)
+    expect(_messages(page)).to_contain_text("25 checked in.")
     page.click(".manage-links >> text=Dashboard")
-    assert _next_step(page) == "Seat session 1"
+    expect(_next_step(page)).to_have_text("Seat session 1")
 
 
 def _seat(day: Tournament, *, replace: bool = False) -> None:
@@ -398,7 +389,9 @@ def _seat(day: Tournament, *, replace: bool = False) -> None:
         page.check("input[name=replace]")
     page.click("#generate-form button[type=submit]")
     page.wait_for_url(f"**{T}/seating/jobs/*/")
-    page.wait_for_selector("#job-done:not([hidden])", timeout=60_000)
+    # The one wait longer than the default: 5 sessions of 24 players searched by a worker
+    # that shares the machine with the browsers.
+    expect(page.locator("#job-done")).to_be_visible(timeout=60_000)
 
 
 def _check_seating(day: Tournament, sessions: range) -> int:
@@ -421,7 +414,9 @@ def _check_seating(day: Tournament, sessions: range) -> int:
 
 def _quality(page) -> tuple[int, int]:
     """The repeated meetings and table visits the seating job's page reports."""
-    text = page.locator(".how-made").first.inner_text()
+    how = page.locator(".how-made").first
+    expect(how).to_contain_text("repeated table visit")
+    text = how.inner_text()
     found = re.search(r"(\d+) repeated meeting\(s\), (\d+) repeated table visit", text)
     return int(found.group(1)), int(found.group(2))
 
@@ -434,9 +429,9 @@ def _enter_final(day: Tournament, session: int, table: int, points: list[int], l
     if left:
         page.fill("#id_riichi_left", str(left))
     page.click("button:has-text('Save sheet')")
-    assert "saved (version 1)" in _message(page)
+    expect(_messages(page)).to_contain_text("saved (version 1)")
     page.click("button:has-text('Confirm sheet')")
-    assert "confirmed" in _message(page).lower()
+    expect(_messages(page)).to_contain_text("confirmed", ignore_case=True)
 
 
 def _record(
@@ -453,18 +448,19 @@ def _record(
 def _play_session(day: Tournament, n: int) -> None:
     page = day.organiser
     page.goto(f"{T}/dashboard/")
-    assert _next_step(page) == f"Start session {n}"
-    page.click(f".step-next button:has-text('Start session {n}')")
-    page.wait_for_url(f"**{T}/dashboard/")
-    assert _next_step(page) == f"Watch session {n}'s tables"
+    expect(_next_step(page)).to_have_text(f"Start session {n}")
+    # The dashboard comes back at the same address: wait for the navigation itself.
+    with page.expect_navigation(url=f"**{T}/dashboard/"):
+        page.click(f".step-next button:has-text('Start session {n}')")
+    expect(_next_step(page)).to_have_text(f"Watch session {n}'s tables")
 
 
 def _finish_session(day: Tournament, n: int) -> None:
     page = day.organiser
     page.goto(f"{T}/dashboard/")
     page.click(f"summary:has-text('Finish session {n}')")
-    page.click(f"button:has-text('Yes, finish session {n}')")
-    page.wait_for_url(f"**{T}/dashboard/")
+    with page.expect_navigation(url=f"**{T}/dashboard/"):
+        page.click(f"button:has-text('Yes, finish session {n}')")
 
 
 def _check_standings(day: Tournament, after: int) -> None:
@@ -520,15 +516,9 @@ def _wait_totals(page, expected: tuple[int, ...]) -> None:
 
 def _wait_round(page, text: str, start: bool = False) -> None:
     """The guided entry's round line: "Hand 3 · East 3, 1 honba, 1 riichi on the table"."""
-    compare = ".startsWith(want)" if start else " === want"
-    try:
-        page.wait_for_function(
-            f"(want) => document.querySelector('.guided-round').textContent{compare}",
-            arg=text,
-            timeout=5_000,
-        )
-    except PlaywrightTimeout:
-        assert page.locator(".guided-round").inner_text() == text
+    expect(page.locator(".guided-round")).to_have_text(
+        re.compile("^" + re.escape(text)) if start else text
+    )
 
 
 def _table_a(day: Tournament) -> None:
@@ -537,13 +527,13 @@ def _table_a(day: Tournament) -> None:
     page = day.referee_phone
     ema = day.rules is EMA
     page.goto(f"{T}/sessions/1/sheets/1/?mode=hands")
-    assert page.locator("#guided").is_visible()
+    expect(page.locator("#guided")).to_be_visible()
     _wait_round(page, "Hand 1 · East 1")
     _choose(page, "What happened", "Ron")
     _choose(page, "Who dealt in (discarded the winning tile)", "East")
     # One winner per discard under WRC 5.7.6: the entry asks for one only.
     winners = "Who won (up to 3)" if ema else "Who won"
-    assert page.locator(f"#guided legend:text-is('{winners}')").count() == 1
+    expect(page.locator(f"#guided legend:text-is('{winners}')")).to_have_count(1)
     _choose(page, winners, "South")
     page.fill("[data-seat='1'][data-part='han']", "3")
     page.fill("[data-seat='1'][data-part='fu']", "30")
@@ -591,12 +581,12 @@ def _table_a(day: Tournament) -> None:
     day.shot(page, "phone-hand-by-hand")
     page.check("#id_ended_by_time")
     page.click("button:has-text('Save sheet')")
-    assert "saved (version 1)" in _message(page)
+    expect(_messages(page)).to_contain_text("saved (version 1)")
     result = page.locator(".result-table tbody tr").all_inner_texts()
     for seat in range(4):
         assert f"{day.rules.table_a_final[seat]}" in result[seat].replace(",", ""), result
     page.click("button:has-text('Confirm sheet')")
-    assert "confirmed" in _message(page).lower()
+    expect(_messages(page)).to_contain_text("confirmed", ignore_case=True)
     _record(day, 1, 1, [Decimal(s) for s in day.rules.table_a_score], day.rules.table_a_final)
 
 
@@ -604,9 +594,11 @@ def _table_b(day: Tournament) -> None:
     """Session 2, table 2, hand by hand on the referee's laptop (the paper sheet's grid)."""
     page = day.referee
     page.goto(f"{T}/sessions/2/sheets/2/?mode=hands")
-    assert page.locator("#hands").is_visible()
-    while page.locator(".hand-row[data-hand]").count() < 2:
+    expect(page.locator("#hands")).to_be_visible()
+    rows = page.locator(".hand-row[data-hand]")
+    for count in range(rows.count() + 1, 3):  # the rows the server wrote, then up to two
         page.click("#add-hand")
+        expect(rows).to_have_count(count)
     page.select_option("[name=hands-0-kind]", "ron")
     page.select_option("[name=hands-0-who]", "S")
     page.fill("[name=hands-0-han_2]", "3")
@@ -617,26 +609,26 @@ def _table_b(day: Tournament) -> None:
     page.check("#id_ended_by_time")
     if day.rules is WRC:
         # Two winners on one discard are refused: only the head bump's winner is entered.
-        page.click("button:has-text('Check and show totals')")
-        error = page.locator(".hand-error").first.inner_text()
-        assert "allows one winner per discard" in error, error
+        with page.expect_navigation():  # the check posts the sheet and shows it again
+            page.click("button:has-text('Check and show totals')")
+        expect(page.locator(".hand-error").first).to_contain_text("allows one winner per discard")
         page.fill("[name=hands-0-han_0]", "")
         page.fill("[name=hands-0-fu_0]", "")
     page.click("button:has-text('Save sheet')")
-    assert "saved (version 1)" in _message(page)
+    expect(_messages(page)).to_contain_text("saved (version 1)")
     result = page.locator(".result-table tbody tr").all_inner_texts()
     for seat in range(4):
         assert f"{day.rules.table_b_final[seat]}" in result[seat].replace(",", ""), result
     page.click("button:has-text('Confirm sheet')")
-    assert "confirmed" in _message(page).lower()
+    expect(_messages(page)).to_contain_text("confirmed", ignore_case=True)
     _record(day, 2, 2, [Decimal(s) for s in day.rules.table_b_score], day.rules.table_b_final)
 
 
 def _desk_player(page, name: str) -> None:
     page.goto(f"{T}/referee/")
     page.fill("#desk-q", name.split(" ", 1)[1])
-    page.press("#desk-q", "Enter")
-    page.wait_for_selector("h1")
+    with page.expect_navigation():  # Enter goes to the one player found
+        page.press("#desk-q", "Enter")
 
 
 def _late(day: Tournament, name: str, minutes: int) -> None:
@@ -646,7 +638,7 @@ def _late(day: Tournament, name: str, minutes: int) -> None:
     page.fill("#id_minutes", str(minutes))
     page.click("button:has-text('Log late')")
     # EMA 5.7 and WRC 7.2: 1 point a minute.
-    assert f"Late for {name}: -{minutes} points" in _message(page)
+    expect(_messages(page)).to_contain_text(f"Late for {name}: -{minutes} points")
 
 
 def _substitute(day: Tournament, name: str) -> None:
@@ -656,13 +648,13 @@ def _substitute(day: Tournament, name: str) -> None:
     page.fill("#id_minutes", "12")
     page.click("button:has-text('Log late')")
     # Past the 10 minutes of EMA 5.7 (and WRC 7.2): a substitute plays instead.
-    assert "replaced by a substitute" in page.locator(".errorlist").inner_text()
+    expect(page.locator(".errorlist")).to_contain_text("replaced by a substitute")
     page.click("a.big-button:has-text('Record a substitution instead')")
     page.check("label:has-text('Rita Reserve') input")
     page.check("label:has-text('From the start of the session') input")
     page.fill("#id_reason", "12 minutes late")
     page.click("button:has-text('Put the reserve in the seat')")
-    assert f"Rita Reserve plays for {name}" in _message(page)
+    expect(_messages(page)).to_contain_text(f"Rita Reserve plays for {name}")
 
 
 def _disqualify(day: Tournament, name: str) -> None:
@@ -671,7 +663,7 @@ def _disqualify(day: Tournament, name: str) -> None:
     page.click("a.big-button:has-text('Disqualify')")
     page.fill("#id_reason", "Serious misconduct after session 3")
     page.click(f"button:has-text('Disqualify {name}')")
-    assert "disqualified" in _message(page).lower()
+    expect(_messages(page)).to_contain_text("disqualified", ignore_case=True)
 
 
 def _players_report(day: Tournament, n: int) -> int:
@@ -681,7 +673,8 @@ def _players_report(day: Tournament, n: int) -> int:
     page = day.organiser
     page.goto(f"{T}/reporting/")
     page.select_option("#id_entry", "players")
-    page.click("#reporting-form button:has-text('Save')")
+    with page.expect_navigation():
+        page.click("#reporting-form button:has-text('Save')")
     table = next(t for t, seats in day.seating[n].items() if "Pia Player" in seats)
     mates = [name for name in day.seating[n][table] if name != "Pia Player"]
     page.goto(f"{T}/reporting/slips/")
@@ -691,7 +684,7 @@ def _players_report(day: Tournament, n: int) -> int:
     }
 
     phone = day.open("pia-phone", **PHONE)
-    _login(phone, "pia", "mahjong-pia-2026")
+    login(phone, "pia", "mahjong-pia-2026")
     phone.goto(f"{T}/")
     phone.click("text=Menu")
     phone.click("nav >> text=My table")
@@ -700,13 +693,14 @@ def _players_report(day: Tournament, n: int) -> int:
     for i, value in enumerate(points):
         phone.fill(f"#id_points_{i}", str(value))
     phone.click("button:has-text('Save sheet')")
-    assert "Your table-mates now confirm it" in _message(phone)
+    expect(_messages(phone)).to_contain_text("Your table-mates now confirm it")
     for name in mates:
         phone.goto(f"{T}/my-table/")
         phone.fill("#code_code", codes[name])
-        phone.click("#code-form >> button:has-text('Confirm with code')")
+        with phone.expect_navigation():
+            phone.click("#code-form >> button:has-text('Confirm with code')")
+    expect(phone.locator("#report-status")).to_have_text("Confirmed")
     day.shot(phone, "phone-my-table")
-    assert phone.locator("#report-status").inner_text() == "Confirmed"
     _record(day, n, table, [PATTERN_SCORE[p] for p in points], points)
     return table
 
@@ -727,19 +721,20 @@ def _spectator(day: Tournament, *, after: int) -> None:
         day.spectator = day.open("spectator-phone", **PHONE)
     page = day.spectator
     page.goto(f"{T}/standings/")
-    headers = [h for h in page.locator("table.standings thead th").all() if h.is_visible()]
-    assert [h.inner_text() for h in headers] == ["Rank", "Player", "Total"]
+    expect(page.locator("table.standings thead th:visible")).to_have_text(
+        ["Rank", "Player", "Total"]
+    )
     row = page.locator("table.standings tbody tr:has-text('Player, Pia')")
-    cells = [c.inner_text().strip() for c in row.locator("td").all() if c.is_visible()]
-    assert _number(cells[2]) == _expected_totals(day, after)["Player, Pia"]
+    total = row.locator("td:visible").nth(2).inner_text().strip()  # the page has settled above
+    assert _number(total) == _expected_totals(day, after)["Player, Pia"]
     day.shot(page, f"phone-standings-after-{after}")
     # Her schedule, from the seating page's "Find your table".
     page.goto(f"{T}/seating/")
     page.click("text=Session 1")
     page.click("#by-name >> text=Player, Pia")
     page.wait_for_url("**/players/*/seating/")
+    expect(page.locator("main table tbody tr")).to_have_count(5)
     lines = page.locator("main table tbody tr").all_inner_texts()
-    assert len(lines) == 5
     for n, line in enumerate(lines, start=1):
         table, seats = next(
             (t, seats) for t, seats in day.seating[n].items() if "Pia Player" in seats
@@ -754,38 +749,38 @@ def _projector(day: Tournament, n: int) -> None:
     page = day.open("projector", viewport={"width": 1920, "height": 1080})
     page.clock.install()
     page.goto(f"{T}/standings/projector/")
-    page.wait_for_selector("#projector-rows tr")
     # 25 listed (24 players and the substitute) at 15 rows a page: two pages, in turn.
-    assert page.inner_text("#projector-page") == "page 1 of 2"
+    expect(page.locator("#projector-page")).to_have_text("page 1 of 2")
+    first_row = page.locator("#projector-rows tbody tr").first
+    expect(first_row).to_be_visible()
     assert clipped_rows(page) == []
-    first = page.locator("#projector-rows tbody tr").first.inner_text()
+    first = first_row.inner_text()  # page 1's first row, while page 1 shows
     day.shot(page, "projector-standings")
     page.clock.fast_forward(13_000)
-    page.wait_for_function(
-        "document.querySelector('#projector-page').textContent === 'page 2 of 2'"
-    )
-    assert page.locator("#projector-rows tbody tr").first.inner_text() != first
+    expect(page.locator("#projector-page")).to_have_text("page 2 of 2")
+    expect(first_row).not_to_have_text(first)
     assert clipped_rows(page) == []
     # After the last page, the running session's clock for a page's time, then page 1.
     page.clock.fast_forward(13_000)
-    page.wait_for_selector("#projector-clock:not([hidden])")
-    assert page.is_hidden("#projector-rows")
-    assert page.inner_text("#projector-clock-session").startswith(f"Session {n}")
-    assert re.fullmatch(
-        r"\d{1,2}:\d{2}(:\d{2})?", page.inner_text("#projector-clock-digits").strip()
+    expect(page.locator("#projector-clock")).to_be_visible()
+    expect(page.locator("#projector-rows")).to_be_hidden()
+    digits = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$")
+    expect(page.locator("#projector-clock-session")).to_have_text(
+        re.compile("^" + re.escape(f"Session {n}"))
     )
-    assert page.inner_text("#projector-clock-phase") == "Playing"
+    expect(page.locator("#projector-clock-digits")).to_have_text(digits)
+    expect(page.locator("#projector-clock-phase")).to_have_text("Playing")
     day.shot(page, "projector-rotation-clock")
     page.clock.fast_forward(13_000)
-    page.wait_for_function(
-        "document.querySelector('#projector-page').textContent === 'page 1 of 2'"
-    )
-    assert page.is_hidden("#projector-clock")
+    expect(page.locator("#projector-page")).to_have_text("page 1 of 2")
+    expect(page.locator("#projector-clock")).to_be_hidden()
 
     clock = day.open("projector-clock", viewport={"width": 1920, "height": 1080})
     clock.goto(f"{T}/clock/?projector=1")
-    assert clock.inner_text("#clock-session").startswith(f"Session {n}")
-    assert re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", clock.inner_text("#clock-digits").strip())
+    expect(clock.locator("#clock-session")).to_have_text(
+        re.compile("^" + re.escape(f"Session {n}"))
+    )
+    expect(clock.locator("#clock-digits")).to_have_text(digits)
     day.shot(clock, "projector-clock")
 
 
@@ -793,13 +788,15 @@ def _ema_file(day: Tournament) -> None:
     """The final check, the substitute's answer and the EMA results file."""
     page = day.organiser
     page.goto(f"{T}/dashboard/")
-    assert _next_step(page) == "Final check"
-    assert "1 substitute(s) not asked whether their results count." in page.content()
+    expect(_next_step(page)).to_have_text("Final check")
+    expect(page.locator("body")).to_contain_text(
+        "1 substitute(s) not asked whether their results count."
+    )
     # Rita played as a substitute: her results do not count (EMA 5.8, WRC 7.2).
     page.goto(f"{T}/players/?q=Reserve")
     page.click("tr:has-text('Reserve') button:has-text('Not counted')")
     page.goto(f"{T}/dashboard/")
-    assert _next_step(page) == "Send the EMA results file"
+    expect(_next_step(page)).to_have_text("Send the EMA results file")
     day.shot(page, "dashboard-final")
     with page.expect_download() as download:
         page.click(".step-next a")
@@ -850,8 +847,8 @@ def test_a_whole_tournament(browser, live_server, transactional_db, tmp_path, ru
         assert _check_seating(day, range(1, 6)) == 0
         day.organiser.goto(f"{T}/sessions/1/")
         day.shot(day.organiser, "seating")
-        _login(day.referee, "rene", "rene-pass-1")
-        _login(day.referee_phone, "rene", "rene-pass-1")
+        login(day.referee, "rene", "rene-pass-1")
+        login(day.referee_phone, "rene", "rene-pass-1")
 
         # Session 1: table 1 hand by hand on the phone, the others as final points.
         _play_session(day, 1)
@@ -891,13 +888,13 @@ def test_a_whole_tournament(browser, live_server, transactional_db, tmp_path, ru
         _disqualify(day, gone)
         page = day.organiser
         page.goto(f"{T}/dashboard/")
-        assert _next_step(page) == "Make full tables of four"
+        expect(_next_step(page)).to_have_text("Make full tables of four")
         # The step leads to the choice of the reserve, the one causing fewest repeats
         # proposed (issue 25.3); the organiser takes the proposal.
         page.click(".step-next a:has-text('Make full tables of four')")
-        page.locator("#fill-choices tr.proposed").wait_for()
+        expect(page.locator("#fill-choices tr.proposed")).to_be_visible()
         page.click("button:has-text('Seat the chosen reserve')")
-        assert "takes the empty seat(s)" in _message(page)
+        expect(_messages(page)).to_contain_text("takes the empty seat(s)")
         _seat(day, replace=True)
         # Still no repeated meeting; a player back at a table he has used is avoided where the
         # search can (meetings first): the pages show what the job's page reports.
