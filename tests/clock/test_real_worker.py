@@ -92,7 +92,8 @@ def django_env(tmp_path, redis_url):
     db = tmp_path / "clock.sqlite3"
     env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.test_settings",
+        # The test settings pin eager Celery and a local cache; this one takes Redis.
+        "DJANGO_SETTINGS_MODULE": "config.test_settings_redis",
         "DATABASE_URL": f"sqlite:///{db}",
         "REDIS_URL": redis_url,
         "SECRET_KEY": "test-only-key",
