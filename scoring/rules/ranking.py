@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Generic, Protocol, TypeVar
 
 from .rulesets import Ruleset
 
@@ -35,14 +35,32 @@ def substitute_ranked(ruleset: Ruleset, results_count: bool) -> bool:
     return bool(ruleset.substitute_ranked or results_count)
 
 
+class Rankable(Protocol):
+    """What a row of the standings gives the ranking (read only)."""
+
+    @property
+    def total(self) -> Decimal: ...
+
+    @property
+    def table_points(self) -> Decimal: ...
+
+    @property
+    def best_session(self) -> Decimal | None: ...
+
+
+Row = TypeVar("Row", bound=Rankable)
+# The order of equals within a shared place: the caller's name key, e.g. (sort name,).
+NameKey = tuple[str, ...]
+
+
 @dataclass(frozen=True)
-class Place:
-    row: Any
+class Place(Generic[Row]):
+    row: Row
     rank: int | None  # None: listed below the ranking, without a place
     note: str  # "", DISQUALIFIED or SUBSTITUTE
 
 
-def _tie_key(row: Any, tie_break: str) -> tuple:
+def _tie_key(row: Rankable, tie_break: str) -> tuple[Decimal, ...]:
     if tie_break == "table_points":
         return (-row.total, -row.table_points)
     if tie_break == "best_session":
@@ -52,19 +70,21 @@ def _tie_key(row: Any, tie_break: str) -> tuple:
 
 
 def places(
-    rows: Iterable[Any],
+    rows: Iterable[Row],
     *,
     ruleset: Ruleset,
     tie_break: str,
-    disqualified: Callable[[Any], bool],
-    ranked: Callable[[Any], bool],
-    name: Callable[[Any], tuple],
-    removed: Callable[[Any], bool] = lambda row: False,
-) -> list[Place]:
+    disqualified: Callable[[Row], bool],
+    ranked: Callable[[Row], bool],
+    name: Callable[[Row], NameKey],
+    removed: Callable[[Row], bool] = lambda row: False,
+) -> list[Place[Row]]:
     """Every row with its place: the ranked first, then (EMA) the disqualified at the bottom,
     then the rows without a place (substitutes not ranked, WRC's disqualified, the players
     removed from the results under EMA 5.8)."""
-    regular, bottom, unranked = [], [], []
+    regular: list[Row] = []
+    bottom: list[Row] = []
+    unranked: list[tuple[Row, str]] = []
     for row in rows:
         if removed(row):
             unranked.append((row, REMOVED))
@@ -78,10 +98,10 @@ def places(
         else:
             unranked.append((row, SUBSTITUTE))
 
-    out: list[Place] = []
+    out: list[Place[Row]] = []
     for group, note in ((regular, ""), (bottom, DISQUALIFIED)):
         group.sort(key=lambda r: (_tie_key(r, tie_break), name(r)))
-        previous: Place | None = None
+        previous: Place[Row] | None = None
         for row in group:
             if previous is not None and _tie_key(previous.row, tie_break) == _tie_key(
                 row, tie_break
