@@ -1,12 +1,13 @@
 # make run   set up a virtual environment, load the demo tournament, serve it on :8000
 # make test  set up (Python packages, Debian's chromium and redis-server) and run all tests
 # make messages  gather the marked text into locale/*/django.po and compile the .mo files
+# make browser-gate  the browser tests RUNS times (3) in a row with one core kept busy
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1:8000
 
-.PHONY: run test venv dev-venv system-deps lint format bench clean messages
+.PHONY: run test venv dev-venv system-deps lint format bench clean messages browser-gate
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +33,14 @@ run: venv
 
 test: dev-venv system-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The flakiness gate (scripts/browser-gate.sh): the browser suite RUNS times in a row while
+# another process keeps one core busy, stopping at the first failure. WORKERS=2 runs it as CI
+# does (pytest-xdist -n 2); WORKERS=0 in one process.
+RUNS    ?= 3
+WORKERS ?= 2
+browser-gate: dev-venv system-deps
+	RUNS=$(RUNS) WORKERS=$(WORKERS) ./scripts/browser-gate.sh
 
 # The catalogues (issue 19): after marking new text, translate the new entries of each
 # locale/<lang>/LC_MESSAGES/django.po, then compile. The .mo files are committed, so that
