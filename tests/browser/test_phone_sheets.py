@@ -20,10 +20,6 @@ def _choose(page, legend: str, label: str) -> None:
     choices.filter(has_text=re.compile(f"^{label}")).click()
 
 
-def _totals(page) -> list[str]:
-    return page.locator(".guided-totals b").all_inner_texts()
-
-
 def _wait_totals(page, expected: list[str]) -> None:
     page.wait_for_function(
         "(want) => Array.from(document.querySelectorAll('.guided-totals b'),"
