@@ -529,8 +529,8 @@ def _edit_player(request, player, *, template: str, context: dict, done_url: str
     """The form of a player's own details; a correction is saved with history."""
     form = PlayerEditForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
-        changed = reg_services.player_update(
-            player=player, data=form.cleaned_data, user=request.user
+        changed = reg_services.profile_update(
+            profile=player, data=form.cleaned_data, user=request.user
         )
         if changed:
             messages.success(request, gettext("{player}: details saved.").format(player=player))

@@ -284,7 +284,7 @@ def session_results_projector_rows(request, slug: str, number: int):
 @public_page(RESULTS)
 def player_page(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
-    player = get_object_or_404(Player, pk=player_id)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
     event = selectors.player_event(tournament, player)
     if not event.sessions and not tournament.registrations.filter(player=player).exists():
         raise Http404(gettext("This player is not in this tournament."))
