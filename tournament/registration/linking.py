@@ -35,6 +35,9 @@ from web import throttle
 # A few wrong tries a minute per account (OWASP Authentication Cheat Sheet: throttle
 # guesses of a short secret). A slip code has 6 characters of a 30-letter alphabet.
 TRIES = 5
+# Per address: a club's players behind one router link their accounts the same evening;
+# fresh accounts from one address share these (they are no way around the account's 5).
+ADDRESS_TRIES = 20
 WINDOW = 60  # seconds
 LINK_MAX_AGE = 2 * 24 * 3600  # seconds: a mailed link works for two days
 LINK_SALT = "tournament.registration.linking"
@@ -48,7 +51,9 @@ class Throttled(ServiceError):
         self.wait = wait
 
 
-def _limit(kind: str) -> throttle.Limit:
+def _limit(kind: str, client: str = "") -> throttle.Limit:
+    if client.startswith("addr-"):
+        return throttle.Limit(f"link-{kind}-address", count=ADDRESS_TRIES, seconds=WINDOW)
     return throttle.Limit(f"link-{kind}", count=TRIES, seconds=WINDOW)
 
 
@@ -63,7 +68,7 @@ def _clients(user, address: str) -> list[str]:
 def _check_throttle(kind: str, user, address: str = "") -> None:
     """Raise Throttled, stating the wait, when the account or its address used up its
     tries (``web.throttle``: atomic in the cache, in the database when the cache is down)."""
-    waits = [throttle.wait(_limit(kind), client) for client in _clients(user, address)]
+    waits = [throttle.wait(_limit(kind, c), c) for c in _clients(user, address)]
     waits = [w for w in waits if w is not None]
     if waits:
         raise Throttled(
@@ -74,7 +79,7 @@ def _check_throttle(kind: str, user, address: str = "") -> None:
 
 def _count_try(kind: str, user, address: str = "") -> None:
     for client in _clients(user, address):
-        throttle.hit(_limit(kind), client)
+        throttle.hit(_limit(kind, client), client)
 
 
 def _not_accepted() -> ServiceError:
