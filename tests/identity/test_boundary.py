@@ -25,7 +25,7 @@ def test_nothing_b_s_staff_do_changes_any_answer_of_a(
     )
     Registration.objects.create(tournament=tournament, player=quiet, status="confirmed")
     pending = LinkRequest.objects.create(user=outsider, player=quiet)
-    a_players = list(Player.objects.filter(tournament=tournament))
+    a_players = list(Player.objects.filter(registrations__tournament=tournament))
     before = a_answers(tournament, organiser, a_players)
 
     staff = Client()
