@@ -481,14 +481,12 @@ def _parse_change(request, session: Session, data) -> dict:
     player_id = parse_id(data.get("player"))
     if player_id is None:
         raise ServiceError(gettext("Pick the player to move."))
-    player = Player.objects.filter(pk=player_id, tournament=session.tournament_id).first()
+    player = Player.objects.filter(pk=player_id).first()
     if player is None:
         raise ServiceError(gettext("That player does not exist."))
     target = data.get("target") or ""
     if target.startswith("p") and parse_id(target[1:]) is not None:
-        other = Player.objects.filter(
-            pk=parse_id(target[1:]), tournament=session.tournament_id
-        ).first()
+        other = Player.objects.filter(pk=parse_id(target[1:])).first()
         if other is None:
             raise ServiceError(gettext("The player to swap with does not exist."))
         return {"player": player, "other": other}
