@@ -93,7 +93,7 @@ def player_detail(tournament: Tournament, player_id: int) -> dict:
     """A player's event as the player page shows it: each session's table, seat, opponents,
     score and running total, and the total of the standings
     (``tournament.standings.selectors.player_event``)."""
-    player = Player.objects.filter(pk=player_id).first()
+    player = Player.objects.filter(pk=player_id, tournament=tournament).first()
     event = standings_selectors.player_event(tournament, player) if player else None
     sessions = event.sessions if event else []
     if player is None or (

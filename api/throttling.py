@@ -65,7 +65,9 @@ class _SettingsRateThrottle(SimpleRateThrottle):
         self.key = self.get_cache_key(request)
         if self.key is None:
             return True
-        limit = throttle.Limit(self.scope, count=self.num_requests, seconds=self.duration)
+        limit = throttle.Limit(
+            self.scope, count=self.num_requests, seconds=self.duration, durable=False
+        )
         allowed = throttle.hit(limit, self.key) <= self.num_requests
         self.left = None if allowed else throttle.left(limit, self.key)
         return allowed

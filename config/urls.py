@@ -33,6 +33,7 @@ urlpatterns = [
     path("profile/", registration_views.profile, name="profile"),
     # Issue 24: linking an account to a player on record (tournament/registration/linking.py).
     path("profile/link/", linking_views.profile_link, name="profile_link"),
+    path("profile/link/<int:pk>/undo/", linking_views.profile_link_undo, name="profile_link_undo"),
     path(
         "profile/link/mail/<str:token>/", linking_views.profile_link_mail, name="profile_link_mail"
     ),

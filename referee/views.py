@@ -51,7 +51,7 @@ def _player(tournament: Tournament, player_id: int) -> Player:
     registered = Registration.objects.filter(tournament=tournament, player_id=player_id)
     if not registered.exists():
         raise Http404(gettext("No such player in this tournament."))
-    return get_object_or_404(Player, pk=player_id)
+    return get_object_or_404(Player, pk=player_id, tournament=tournament)
 
 
 def _player_url(tournament: Tournament, player: Player, session: Session | None) -> str:

@@ -173,6 +173,7 @@ def load_demo(*, today: dt.date | None = None, allow_admin: bool = True) -> Demo
         for first, last in names:
             serial += 1
             player, _ = Player.objects.get_or_create(
+                tournament=tournament,
                 ema_number=_ema_number(country, serial),
                 defaults=dict(first_name=first, last_name=last, country=country, club=club),
             )
@@ -193,6 +194,7 @@ def load_demo(*, today: dt.date | None = None, allow_admin: bool = True) -> Demo
     for country, club, (first, last) in _RESERVES:
         serial += 1
         reserve, _ = Player.objects.get_or_create(
+            tournament=tournament,
             ema_number=_ema_number(country, serial),
             defaults=dict(first_name=first, last_name=last, country=country, club=club),
         )

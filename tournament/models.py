@@ -194,8 +194,25 @@ class LinkMethod(models.TextChoices):
 
 
 class Player(models.Model):
-    """A person; one record across tournaments. Registrations are per tournament."""
+    """One tournament's entry for a participant, that tournament's own record (name,
+    country, EMA number, club, e-mail); or, without a tournament, an account's own profile.
 
+    Whose record: an entry belongs to exactly one tournament (``tournament``) and is
+    changed by that tournament's staff (with history) or by the person from his profile;
+    no other tournament's rows ever point at it (``Registration.save`` refuses). "The same
+    person" in two tournaments is two entries, known to be one person from the account that
+    links both, or from the EMA number, never from a record two tournaments both write.
+    """
+
+    # The tournament whose entry this is; empty only for an account's own profile (the
+    # details a self-registration copies into the tournament's new entry).
+    tournament = models.ForeignKey(
+        Tournament,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="entries",
+    )
     first_name = models.CharField(max_length=100)
     last_name = models.CharField(max_length=100)
     ema_number = models.CharField(
@@ -208,26 +225,14 @@ class Player(models.Model):
     country = CountryField()
     club = models.CharField(max_length=120, blank=True)
     email = models.EmailField(blank=True)
-    user = models.OneToOneField(
+    # An account is linked to at most one entry of each tournament (and has one profile),
+    # by that tournament's secret only (tournament/registration/linking.py).
+    user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
-        related_name="player",
-    )
-    # Issue 24, who owns these details (tournament/registration/ownership.py): the person
-    # once he has an account; otherwise the tournament that entered him. A later
-    # tournament's organiser who corrects him gets a copy of his own (``copy_of`` the
-    # record he corrected), so that the first tournament's pages and EMA file never change.
-    owner = models.ForeignKey(
-        Tournament,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="owned_players",
-    )
-    copy_of = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
+        related_name="players",
     )
     # How the account was linked to this record (tournament/registration/linking.py); the
     # organiser sees it and can undo a link made by matching public data before issue 24.
@@ -243,19 +248,35 @@ class Player(models.Model):
     # A change of team (per tournament, Registration.team) goes into the same history as a
     # record of the details as they were, with ``team_change`` saying which (teams.py).
     history = HistoricalRecords(
-        excluded_fields=["user", "sort_name", "search_name", "owner", "copy_of", "link_method"],
+        excluded_fields=["user", "sort_name", "search_name", "tournament", "link_method"],
         bases=[TeamChangeRecord],
     )
 
     class Meta:
         ordering = ["sort_name"]
         constraints = [
+            # One entry per EMA number in a tournament; another tournament's entry of the
+            # same person has its own row with the same number.
+            models.UniqueConstraint(
+                fields=["tournament", "ema_number"],
+                condition=~models.Q(ema_number="") & models.Q(tournament__isnull=False),
+                name="unique_ema_number_in_tournament",
+            ),
             models.UniqueConstraint(
                 fields=["ema_number"],
-                # A tournament's own copy (issue 24) keeps the person's number.
-                condition=~models.Q(ema_number="") & models.Q(copy_of__isnull=True),
-                name="unique_ema_number",
-            )
+                condition=~models.Q(ema_number="") & models.Q(tournament__isnull=True),
+                name="unique_ema_number_of_profiles",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "tournament"],
+                condition=models.Q(user__isnull=False) & models.Q(tournament__isnull=False),
+                name="one_entry_per_account_in_tournament",
+            ),
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(user__isnull=False) & models.Q(tournament__isnull=True),
+                name="one_profile_per_account",
+            ),
         ]
 
     NAME_FIELDS = ("first_name", "last_name", "club")
@@ -347,15 +368,17 @@ class Registration(models.Model):
         return f"{self.player} in {self.tournament}"
 
     def save(self, *args, **kwargs) -> None:
-        adding = self._state.adding
-        super().save(*args, **kwargs)
-        if adding and self.player.owner_id is None and self.player.user_id is None:
-            # Issue 24: the tournament that entered a person without an account owns his
-            # details (tournament/registration/ownership.py); the first one, whatever the path.
-            Player.objects.filter(pk=self.player_id, owner__isnull=True, user__isnull=True).update(
-                owner=self.tournament_id
+        # The boundary between tournaments: a registration names its own tournament's entry.
+        # A record made without a tournament and never registered becomes this one's entry.
+        player = self.player
+        if player.tournament_id is None and not player.registrations.exists():
+            Player.objects.filter(pk=player.pk, tournament__isnull=True).update(
+                tournament=self.tournament_id
             )
-            self.player.owner_id = self.tournament_id
+            player.tournament_id = self.tournament_id
+        if player.tournament_id != self.tournament_id:
+            raise ValueError(f"{player} is another tournament's entry.")
+        super().save(*args, **kwargs)
 
 
 class LinkRequest(models.Model):
@@ -395,6 +418,20 @@ class LinkRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} asks for {self.player}"
+
+
+class LinkMail(models.Model):
+    """A link mailed to the address a tournament recorded for its entry (linking.py): it
+    links that entry to the account that asked, once, within ``linking.LINK_MAX_AGE``."""
+
+    nonce = models.CharField(max_length=32, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="link_mails")
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Link for {self.user} to {self.player}"
 
 
 class Team(models.Model):

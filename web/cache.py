@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import re
 import uuid
 
 from django.core.cache import cache
@@ -156,7 +157,7 @@ def _cached_response(stored, label: str) -> HttpResponse:
     return response
 
 
-def public_page(scope: str, reads: tuple[str, ...] = ()):
+def public_page(scope: str, reads: tuple[str, ...] = (), sorts: tuple[str, ...] = ()):
     """Serve the view's page to anonymous visitors from the cache, keyed by the tournament's
     version of ``scope``, the path and the query parameters named in ``reads`` (the ones
     the page reads), never the raw query string.  Logged-in visitors (staff, players with
@@ -169,19 +170,61 @@ def public_page(scope: str, reads: tuple[str, ...] = ()):
     none: a new public page is safe without a thought, and one that needs a parameter says
     so here.
     """
-    return functools.partial(_public_page, scope=scope, reads=tuple(sorted(set(reads))))
+    return functools.partial(
+        _public_page, scope=scope, reads=tuple(sorted(set(reads))), sorts=frozenset(sorts)
+    )
 
 
-def _only(request, reads: tuple[str, ...]) -> str:
-    """Keep only the query parameters in ``reads`` on the request; the kept query string
-    (in a fixed order, so that ``?a=1&b=2`` and ``?b=2&a=1`` are one page)."""
+# The page numbers a cached page is kept for: a page beyond the last shows the last one
+# (web.query.paginate_table), so larger numbers share the last key.
+MAX_CACHED_PAGE = 1000
+MAX_AFTER = 99  # sessions of a tournament
+# A sort key names a column, or a session's column ("s3"); the page's own keys are in
+# ``public_page(sorts=...)``.
+_SESSION_COLUMN = re.compile(r"s[1-9][0-9]?")
+_EXPORTS = ("csv", "json", "xlsx")
+
+
+def _number(value: str, high: int) -> str | None:
+    from web.query import bounded_int
+
+    number = bounded_int(value, default=0, low=0, high=high)
+    return str(number) if number >= 1 else None
+
+
+def normalised(name: str, value: str, sorts: frozenset[str] = frozenset()) -> str | None:
+    """A read parameter's value as the page uses it, or None (left out) when it is outside
+    its domain: so that junk values (``?sort=<256 random characters>``, ``?page=10**9``)
+    share the key of the page they show instead of each making a cached copy."""
+    if name == "page":
+        return _number(value, MAX_CACHED_PAGE)
+    if name == "per_page":
+        from web.query import MAX_PER_PAGE
+
+        return _number(value, MAX_PER_PAGE)
+    if name == "after":
+        number = _number(value, 10**6)
+        return number if number is not None and int(number) <= MAX_AFTER else None
+    if name == "sort":
+        key = value[1:] if value.startswith("-") else value
+        return value if key in sorts or _SESSION_COLUMN.fullmatch(key) else None
+    if name == "_export":
+        return value if value in _EXPORTS else "?"  # one refusal page for every junk format
+    return value[:100]
+
+
+def _only(request, reads: tuple[str, ...], sorts: frozenset[str] = frozenset()) -> str:
+    """Keep only the query parameters in ``reads`` on the request, each one value within its
+    domain (``normalised``); the kept query string (in a fixed order, so that ``?a=1&b=2``
+    and ``?b=2&a=1`` are one page)."""
     from django.http import QueryDict
 
     kept = QueryDict(mutable=True)
     for name in reads:
         values = request.GET.getlist(name)
-        if values:
-            kept.setlist(name, values)
+        value = normalised(name, values[0], sorts) if values else None
+        if value is not None:
+            kept.setlist(name, [value])
     query = kept.urlencode()
     kept._mutable = False
     request.GET = kept
@@ -197,12 +240,12 @@ def page_name(tournament_id: int, scope: str, language: str, path: str, query: s
     return f"{tournament_id}:{scope}:{language}:{path}?{digest}"
 
 
-def _public_page(view, scope: str, reads: tuple[str, ...]):
+def _public_page(view, scope: str, reads: tuple[str, ...], sorts: frozenset[str] = frozenset()):
     @functools.wraps(view)
     def wrapper(request, slug: str, *args, **kwargs):
         if not _cacheable_request(request):
             return view(request, slug, *args, **kwargs)
-        query = _only(request, reads)
+        query = _only(request, reads, sorts)
         from tournament.models import Tournament
 
         tournament_id = (

@@ -1,4 +1,4 @@
-from tournament.models import Tournament
+from tournament.models import Player, Tournament
 from tournament.permissions import can_view, is_organiser, is_staff_of
 
 
@@ -27,4 +27,7 @@ def _nav_context(request) -> dict:
         "nav_tournament": tournament,
         "nav_is_staff": is_staff_of(request.user, tournament),
         "nav_is_organiser": is_organiser(request.user, tournament),
+        # The account's own entry here (one query, as ``user.player`` was before).
+        "nav_my_entry": request.user.is_authenticated
+        and Player.objects.filter(tournament=tournament, user=request.user).exists(),
     }

@@ -14,8 +14,12 @@ the nearest of them saw, as the API's rate limit reads it (``api/throttling.py``
 what a client wrote into the header himself (OWASP Authentication and Credential Stuffing
 cheat sheets: limit per account and per address; the address must not be forgeable).
 
-The cache is a help here, not a need (``web/cache.py``): when it is down nothing is limited,
-and score entry goes on.
+Where the counts live. A limit that guards a secret or an account (logins, slip codes,
+linking an account, sign-up: ``durable``, the default) counts in the database
+(``web.models.ThrottleCounter``, a row locked while it is counted): a flood of cache entries
+cannot evict it, and a stopped Redis does not switch it off. The API's per-request limit
+counts in the cache, for speed, and in the database while the cache is down: never
+unlimited.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import IntegrityError, transaction
 
 logger = logging.getLogger(__name__)
 
@@ -42,6 +47,8 @@ class Limit:
     scope: str
     count: int
     seconds: int
+    # Counted in the database (module docstring); False: in the cache while it is up.
+    durable: bool = True
 
     def __post_init__(self):
         assert self.count >= 1 and self.seconds >= 1, self
@@ -72,25 +79,84 @@ def _keys(limit: Limit, client: str) -> tuple[str, str]:
     return f"{base}:count", f"{base}:since"
 
 
-def _safe(call, default):
+class _CacheDown(Exception):
+    pass
+
+
+def _cached(call):
     try:
         return call()
-    except Exception:  # the cache is down (module docstring)
+    except Exception as error:  # the cache is down: the database counts instead
         logger.warning("throttle cache unavailable", exc_info=True)
-        return default
+        raise _CacheDown from error
 
 
-def count(limit: Limit, client: str) -> int:
-    """Attempts counted so far in the client's current window."""
+# --- the database's count -----------------------------------------------------------
+
+
+def _row(limit: Limit, client: str):
+    from web.models import ThrottleCounter
+
     counter, _ = _keys(limit, client)
-    return int(_safe(lambda: cache.get(counter), 0) or 0)
+    return ThrottleCounter.objects.filter(key=counter).first()
+
+
+def _db_count(limit: Limit, client: str, now: float) -> int:
+    row = _row(limit, client)
+    if row is None or row.since + limit.seconds <= now:
+        return 0
+    return row.count
+
+
+def _db_hit(limit: Limit, client: str, now: float) -> int:
+    from web.models import ThrottleCounter
+
+    counter, _ = _keys(limit, client)
+    for _attempt in range(2):
+        try:
+            with transaction.atomic():
+                row = ThrottleCounter.objects.select_for_update().filter(key=counter).first()
+                if row is None:
+                    ThrottleCounter.objects.create(key=counter, since=now, count=1)
+                    return 1
+                if row.since + limit.seconds <= now:
+                    row.since, row.count = now, 0  # a new window
+                row.count += 1
+                row.save(update_fields=["since", "count"])
+                return row.count
+        except IntegrityError:  # another request made the row first: count in it
+            continue
+    return limit.count + 1  # could not count: refuse rather than let through
+
+
+def _db_left(limit: Limit, client: str, now: float) -> int:
+    row = _row(limit, client)
+    opened = now if row is None else row.since
+    return max(1, int(-(-(opened + limit.seconds - now) // 1)))
+
+
+# --- the interface ------------------------------------------------------------------
+
+
+def count(limit: Limit, client: str, *, now: float | None = None) -> int:
+    """Attempts counted so far in the client's current window."""
+    now = _now() if now is None else now
+    if limit.durable:
+        return _db_count(limit, client, now)
+    counter, _ = _keys(limit, client)
+    try:
+        return int(_cached(lambda: cache.get(counter)) or 0) + _db_count(limit, client, now)
+    except _CacheDown:
+        return _db_count(limit, client, now)
 
 
 def hit(limit: Limit, client: str, *, now: float | None = None) -> int:
     """Count one attempt; the number of attempts in the window with this one.  The window
-    opens at the client's first attempt and lasts ``limit.seconds`` (both keys expire
-    then): no boundary shared by every client, where a burst could count twice."""
+    opens at the client's first attempt and lasts ``limit.seconds``: no boundary shared by
+    every client, where a burst could count twice."""
     now = _now() if now is None else now
+    if limit.durable:
+        return _db_hit(limit, client, now)
     counter, since = _keys(limit, client)
 
     def count_one() -> int:
@@ -103,21 +169,31 @@ def hit(limit: Limit, client: str, *, now: float | None = None) -> int:
             cache.add(counter, 1, limit.seconds)
             return 1
 
-    return _safe(count_one, 0)
+    try:
+        return _cached(count_one)
+    except _CacheDown:
+        return _db_hit(limit, client, now)
 
 
 def left(limit: Limit, client: str, *, now: float | None = None) -> int:
     """Seconds left of the client's current window (at least 1)."""
     now = _now() if now is None else now
+    if limit.durable:
+        return _db_left(limit, client, now)
     _, since = _keys(limit, client)
-    opened = _safe(lambda: cache.get(since), None)
-    opened = now if opened is None else float(opened)
-    return max(1, int(-(-(opened + limit.seconds - now) // 1)))
+    try:
+        opened = _cached(lambda: cache.get(since))
+    except _CacheDown:
+        return _db_left(limit, client, now)
+    if opened is None:
+        return _db_left(limit, client, now)
+    return max(1, int(-(-(float(opened) + limit.seconds - now) // 1)))
 
 
 def wait(limit: Limit, client: str, *, now: float | None = None) -> int | None:
     """Seconds until ``client`` may try again, or None when he may try now."""
-    if count(limit, client) < limit.count:
+    now = _now() if now is None else now
+    if count(limit, client, now=now) < limit.count:
         return None
     return left(limit, client, now=now)
 

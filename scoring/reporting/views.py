@@ -17,6 +17,7 @@ from scoring.services import SheetConflict, SheetError, TableSeats
 from scoring.statistics import hand_statistics
 from scoring.views import _forms, _hand_rows, _result_rows
 from tournament.pages import organised_tournament, viewable_tournament
+from tournament.registration import selectors as registration_selectors
 from web import throttle
 
 from . import selectors, services
@@ -28,12 +29,13 @@ CODE_GUESSES_PER_ACCOUNT = throttle.Limit("slip-code-account", count=5, seconds=
 CODE_GUESSES_PER_ADDRESS = throttle.Limit("slip-code-address", count=20, seconds=60)
 
 
-def _player(request):
-    return getattr(request.user, "player", None)
+def _player(request, tournament):
+    """The account's own entry in this tournament (never another tournament's)."""
+    return registration_selectors.entry_of(tournament, request.user)
 
 
 def _table_or_denied(tournament, request) -> selectors.MyTable:
-    table = selectors.my_table(tournament, _player(request))
+    table = selectors.my_table(tournament, _player(request, tournament))
     if table is None:
         raise PermissionDenied(gettext("You are not seated in the session being played."))
     return table
@@ -48,7 +50,7 @@ def _show_error(form, error: SheetError) -> None:
 def my_table(request, slug: str, answer_form=None, code_form=None, status=None):
     tournament = viewable_tournament(request, slug)
     setting = services.reporting_settings(tournament)
-    table = selectors.my_table(tournament, _player(request))
+    table = selectors.my_table(tournament, _player(request, tournament))
     context = {"tournament": tournament, "setting": setting, "table": table}
     if table is not None and table.sheet is not None:
         seats = TableSeats([a.seat for a in table.seats])

@@ -251,7 +251,7 @@ FACTORIES = {
     ),
     "tournament.registration.linking_forms.MailForm": (
         lambda data: _form("tournament.registration.linking_forms", "MailForm")(data),
-        {"ema_number": "04000001"},
+        {"tournament": "test-open", "ema_number": "04000001"},
     ),
     "tournament.registration.linking_forms.RequestForm": (
         # A tournament with a key and no row: the form's choices are a query, never run here.
@@ -337,4 +337,4 @@ def test_hostile_values_are_refused_on_their_field(db, name, field, value, twice
 def test_the_cases_cover_every_field():
     """How many forms and fields the property test drives (quoted in the issue's report)."""
     assert len(FACTORIES) == 30
-    assert len(CASES) == 173
+    assert len(CASES) == 174

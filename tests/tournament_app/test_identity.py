@@ -1,6 +1,6 @@
-"""Issue 24, hole 1: sign-up never hands over a player on record; an account is linked to
-one by his slip code, a link mailed to his address, or an organiser's approval; the
-organiser sees how each link was made and can undo it."""
+"""Sign-up never hands over a player on record; an account is linked to a tournament's
+entry by its slip code, a link mailed (once) to the address that tournament recorded, or
+its organiser's approval; the organiser sees how each link was made and can undo it."""
 
 import datetime as dt
 import re
@@ -57,8 +57,9 @@ def test_the_impostor_gets_a_new_person_and_nothing_of_hers(client, tournament, 
     assert client.post(reverse("signup"), SIGNUP).status_code == 302
     zofia.refresh_from_db()
     assert zofia.user is None
-    mine = get_user_model().objects.get(username="impostor").player
-    assert mine.pk != zofia.pk and mine.ema_number == ""  # her number stays hers
+    mine = Player.objects.get(user__username="impostor", tournament=None)  # his profile
+    # His own profile; her entry in the tournament stays the tournament's.
+    assert mine.pk != zofia.pk and mine.tournament_id is None
     # Not her sheet: he has no seat.
     assert player_seat(tournament, mine) is None
     # Not her e-mail.
@@ -69,13 +70,14 @@ def test_the_impostor_gets_a_new_person_and_nothing_of_hers(client, tournament, 
     assert zofia.seats.count() == 1
 
 
-def test_the_slip_code_links_and_the_bare_sign_up_record_goes(tournament, zofia, account):
+def test_the_slip_code_links_her_entry_and_the_profile_stays(tournament, zofia, account):
     own = Player.objects.create(first_name="Z", last_name="N", country="PL", user=account)
     PersonalCode.objects.create(tournament=tournament, player=zofia, code="K7M2QX")
     player = linking.link_by_code(user=account, tournament_slug=tournament.slug, code="k7m2 qx")
     assert player.pk == zofia.pk and player.user == account
     assert player.link_method == LinkMethod.CODE
-    assert not Player.objects.filter(pk=own.pk).exists()
+    own.refresh_from_db()
+    assert own.user == account and own.tournament_id is None
 
 
 def test_wrong_codes_get_one_answer_then_a_stated_wait(client, tournament, zofia, account):
@@ -91,10 +93,11 @@ def test_wrong_codes_get_one_answer_then_a_stated_wait(client, tournament, zofia
         )
         answers.add(re.search(rb"This code is not accepted\.", response.content) is not None)
     assert answers == {True}
-    # The sixth try within the minute, even with the right code, waits.
+    # The sixth try within the minute, even with the right code, waits: 429 with the wait.
     response = client.post(
         reverse("profile_link"), {"c-tournament": tournament.slug, "c-code": "K7M2QX", "code": "1"}
     )
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
     assert re.search(rb"Try again in \d+ seconds", response.content)
     zofia.refresh_from_db()
     assert zofia.user is None
@@ -102,7 +105,10 @@ def test_wrong_codes_get_one_answer_then_a_stated_wait(client, tournament, zofia
 
 def test_the_mailed_link_links_the_account_that_asked(client, tournament, zofia, account):
     client.force_login(account)
-    response = client.post(reverse("profile_link"), {"m-ema_number": "1900 0042", "mail": "1"})
+    response = client.post(
+        reverse("profile_link"),
+        {"m-tournament": tournament.slug, "m-ema_number": "1900 0042", "mail": "1"},
+    )
     assert response.status_code == 302
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["zofia@example.org"]
     url = re.search(r"http://testserver(/profile/link/mail/\S+/)", mail.outbox[0].body).group(1)
@@ -114,10 +120,12 @@ def test_the_mailed_link_links_the_account_that_asked(client, tournament, zofia,
     assert zofia.user == account and zofia.link_method == LinkMethod.MAIL
 
 
-def test_the_same_answer_when_no_address_is_on_record(client, db, account):
+def test_the_same_answer_when_no_address_is_on_record(client, tournament, account):
     client.force_login(account)
     response = client.post(
-        reverse("profile_link"), {"m-ema_number": "19999999", "mail": "1"}, follow=True
+        reverse("profile_link"),
+        {"m-tournament": tournament.slug, "m-ema_number": "19999999", "mail": "1"},
+        follow=True,
     )
     assert b"If that player" in response.content and not mail.outbox
 
@@ -125,7 +133,10 @@ def test_the_same_answer_when_no_address_is_on_record(client, db, account):
 def test_an_expired_or_forged_link_links_nothing(tournament, zofia, account, monkeypatch):
     from django.core import signing
 
-    token = signing.dumps({"u": account.pk, "p": zofia.pk}, salt=linking.LINK_SALT)
+    from tournament.models import LinkMail
+
+    LinkMail.objects.create(nonce="n1", user=account, player=zofia)
+    token = signing.dumps({"n": "n1"}, salt=linking.LINK_SALT)
     monkeypatch.setattr(linking, "LINK_MAX_AGE", -1)
     with pytest.raises(linking.ServiceError, match="expired"):
         linking.mail_link_open(user=account, token=token)

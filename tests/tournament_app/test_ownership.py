@@ -1,7 +1,6 @@
-"""Issue 24, hole 2: the tournament that entered a person owns his details (the person
-himself once he has an account); another tournament's organiser gets a copy of his own,
-so that the first tournament's pages and EMA file never change; e-mails stay with the
-owner."""
+"""Whose record: each tournament's entry is its own. B registering A's player makes B's own
+entry (what is public, never A's e-mail); B's corrections change B's entry only, so A's
+pages and EMA file never change; a person with an account corrects his entries himself."""
 
 import datetime as dt
 
@@ -32,7 +31,7 @@ def other(db):
 
 @pytest.fixture
 def jan(tournament, other):
-    """Entered by A with his e-mail, then registered and seated in B too."""
+    """Entered by A with his e-mail; B adds him by name, country and EMA number, and seats him."""
     player = Player.objects.create(
         first_name="Jan",
         last_name="Kowal",
@@ -42,14 +41,19 @@ def jan(tournament, other):
     )
     Registration.objects.create(tournament=tournament, player=player, status="confirmed")
     b, _boss = other
-    Registration.objects.create(tournament=b, player=player, status="confirmed")
+    row = PlayerRow(
+        line=1, first_name="Jan", last_name="Kowal", ema_number="19000077", country="PL"
+    )
+    entry = services.registration_add(
+        tournament=b, check=services.player_check(row, tournament=b)
+    ).player
     session = Session.objects.create(tournament=b, number=1)
-    session.seats.create(table=Table.objects.create(tournament=b, number=1), wind=0, player=player)
+    session.seats.create(table=Table.objects.create(tournament=b, number=1), wind=0, player=entry)
     return player
 
 
 def _edit(client, tournament, player, **changes):
-    registration = Registration.objects.get(tournament=tournament, player=player)
+    registration = Registration.objects.get(tournament=tournament)
     data = {
         "first_name": player.first_name,
         "last_name": player.last_name,
@@ -63,9 +67,11 @@ def _edit(client, tournament, player, **changes):
     )
 
 
-def test_b_s_edit_makes_b_s_own_copy_and_a_is_unchanged(client, tournament, organiser, other, jan):
+def test_b_s_edit_changes_b_s_own_entry_and_a_is_unchanged(
+    client, tournament, organiser, other, jan
+):
     b, boss = other
-    assert jan.owner == tournament
+    assert jan.tournament == tournament
     client.force_login(boss)
     form = client.get(
         reverse("tournament:player_edit", args=[b.slug, Registration.objects.get(tournament=b).pk])
@@ -75,15 +81,16 @@ def test_b_s_edit_makes_b_s_own_copy_and_a_is_unchanged(client, tournament, orga
     jan.refresh_from_db()
     assert (jan.last_name, jan.ema_number, jan.email) == ("Kowal", "19000077", "jan@example.org")
     assert Registration.objects.get(tournament=tournament).player == jan
-    copy = Registration.objects.get(tournament=b).player
-    assert copy.pk != jan.pk and copy.copy_of == jan and copy.owner == b
-    assert (copy.last_name, copy.ema_number, copy.email) == ("Kowalski", "", "")
-    assert copy.seats.count() == 1 and jan.seats.count() == 0  # B's seat moved to the copy
-    # A's organiser still corrects his own record in place.
+    entry = Registration.objects.get(tournament=b).player
+    assert entry.pk != jan.pk and entry.tournament == b
+    assert (entry.last_name, entry.ema_number, entry.email) == ("Kowalski", "", "")
+    assert entry.seats.count() == 1 and jan.seats.count() == 0
+    # A's organiser corrects his own entry in place; B's does not follow.
     client.force_login(organiser)
     _edit(client, tournament, jan, club="Kraków Riichi")
     jan.refresh_from_db()
-    assert jan.club == "Kraków Riichi" and not Player.objects.filter(copy_of=copy).exists()
+    entry.refresh_from_db()
+    assert jan.club == "Kraków Riichi" and entry.club == ""
 
 
 def test_a_s_ema_file_does_not_change_when_b_edits(client, tournament, organiser, other, jan):
@@ -92,7 +99,7 @@ def test_a_s_ema_file_does_not_change_when_b_edits(client, tournament, organiser
     url = reverse("tournament:ema_export", args=[tournament.slug, "csv"])
     before = client.get(url).content
     client.force_login(boss)
-    _edit(client, b, jan, ema_number="19000078", first_name="Janek")
+    _edit(client, b, Registration.objects.get(tournament=b).player, ema_number="19000078")
     client.force_login(organiser)
     assert client.get(url).content == before
 
@@ -128,9 +135,11 @@ def test_b_s_import_of_a_s_person_writes_nothing_of_his(tournament, other):
         ),
     ]
     _report, result = services.registration_import(tournament=b, rows=rows, user=boss)
-    assert result is not None and result.new_players == 0
+    assert result is not None and result.new_players == 1  # B's own entry
     jan.refresh_from_db()
-    assert (jan.club, jan.email, jan.owner) == ("", "", tournament)
+    assert (jan.club, jan.email, jan.tournament) == ("", "", tournament)
+    entry = Registration.objects.get(tournament=b).player
+    assert (entry.club, entry.email) == ("Other Club", "attacker@example.org")
     # A's own import fills A's blanks.
     rows[0] = PlayerRow(
         line=2,
@@ -149,11 +158,12 @@ def test_b_s_import_of_a_s_person_writes_nothing_of_his(tournament, other):
     assert jan.club == ""
 
 
-def test_a_person_with_an_account_owns_his_details(tournament, other, jan):
+def test_a_person_with_an_account_corrects_his_entries(tournament, other, jan):
     b, boss = other
     account = get_user_model().objects.create_user("jan", password="pw")
     Player.objects.filter(pk=jan.pk).update(user=account)
     jan.refresh_from_db()
+    b_entry = Registration.objects.get(tournament=b).player
     data = {
         "first_name": "X",
         "last_name": "Kowal",
@@ -161,8 +171,15 @@ def test_a_person_with_an_account_owns_his_details(tournament, other, jan):
         "country": "PL",
         "club": "",
     }
-    for t, by in ((tournament, None), (b, boss)):
-        with pytest.raises(ServiceError, match="has an account"):
-            services.player_correct(tournament=t, player=jan, data=data, user=by)
+    with pytest.raises(ServiceError, match="has an account"):
+        services.player_correct(tournament=tournament, player=jan, data=data, user=None)
+    # B's organiser cannot reach A's entry at all, even through the service.
+    with pytest.raises(ServiceError, match="another tournament"):
+        services.player_correct(tournament=b, player=jan, data=data, user=boss)
     jan.refresh_from_db()
     assert jan.first_name == "Jan"
+    # B's own entry (no account linked) is B's to correct.
+    services.player_correct(tournament=b, player=b_entry, data=data, user=boss)
+    b_entry.refresh_from_db()
+    jan.refresh_from_db()
+    assert (b_entry.first_name, jan.first_name) == ("X", "Jan")

@@ -36,8 +36,8 @@ def test_sign_up_never_claims_the_record_an_organiser_imported(client, db):
     client.post(reverse("signup"), SIGNUP)
     imported.refresh_from_db()
     assert imported.user is None and imported.email == ""
-    mine = get_user_model().objects.get(username="zofia").player
-    assert mine.pk != imported.pk and mine.ema_number == ""
+    mine = Player.objects.get(user__username="zofia")
+    assert mine.pk != imported.pk and mine.tournament_id is None  # his own profile
 
 
 def test_sign_up_errors_keep_what_was_typed(client, db):
@@ -60,7 +60,9 @@ def test_registered_player_sees_status_and_can_withdraw(client, open_tournament)
     assert "Registration is open" in page
     response = client.post(reverse("tournament:register", args=[open_tournament.slug]))
     assert response.url == open_tournament.get_absolute_url()
-    registration = Registration.objects.get(player=player)
+    # The tournament's own entry, copied from his profile and linked to his account.
+    registration = Registration.objects.get(player__user=user)
+    assert registration.player.tournament == open_tournament and registration.player != player
     assert registration.status == Registration.Status.PENDING
     page = client.get(open_tournament.get_absolute_url()).content.decode()
     assert "You are registered" in page and "Awaiting confirmation" in page
@@ -102,7 +104,10 @@ def test_drafts_cannot_be_registered_for(client, draft_tournament):
 def test_home_page_lists_the_players_own_registrations(client, tournament, draft_tournament):
     user, player = make_player_user(1)
     Registration.objects.create(tournament=tournament, player=player, status="waiting")
-    Registration.objects.create(tournament=draft_tournament, player=player, status="confirmed")
+    entry = Player.objects.create(
+        tournament=draft_tournament, user=user, first_name="Pat", last_name="P", country="DE"
+    )
+    Registration.objects.create(tournament=draft_tournament, player=entry, status="confirmed")
     client.force_login(user)
     page = client.get(reverse("home")).content.decode()
     section = page[page.index("Your registrations") :]

@@ -121,9 +121,11 @@ class PlayerEditForm(forms.ModelForm):
     def clean_ema_number(self) -> str:
         number = self.cleaned_data["ema_number"].replace(" ", "")
         # The unique constraint would say only "Constraint ... is violated"; name the holder.
+        # Within the record's own tournament (or among profiles): another tournament's
+        # entry of the same person has the same number in a row of its own.
         holder = (
-            Player.objects.filter(ema_number=number, copy_of__isnull=True)
-            .exclude(pk__in=[self.instance.pk, self.instance.copy_of_id])
+            Player.objects.filter(ema_number=number, tournament=self.instance.tournament_id)
+            .exclude(pk=self.instance.pk)
             .first()
             if number
             else None

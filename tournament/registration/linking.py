@@ -1,22 +1,25 @@
-"""Linking an account to a player on record (issue 24, hole 1).
+"""Linking an account to a tournament's entry.
 
-Sign-up always makes a new person: a name, a country and an EMA number are public
-(standings, the API), so matching them hands nobody a player. An account becomes a player
-on record only with something that player or his organiser has:
+Sign-up always makes a new person (the account's profile): a name, a country and an EMA
+number are public (standings, the API), so matching them hands nobody an entry. An account
+is linked to one tournament's entry only by that tournament's secret:
 
-- ``code``: the personal code printed on his seating slip (scoring.models.PersonalCode);
-  wrong codes get one answer, whatever made them wrong, and a few tries a minute;
-- ``mail``: a signed link (django.core.signing, ``LINK_MAX_AGE``) mailed to the address on
-  record, opened by the same account;
-- ``organiser``: a request (LinkRequest) that an organiser of a tournament the player is
-  registered in approves or declines.
+- ``code``: the personal code printed on his seating slip in that tournament
+  (scoring.models.PersonalCode); wrong codes get one answer and a few tries a minute, per
+  account and per address (``web.throttle``, counted in the database when the cache is down);
+- ``mail``: a link mailed to the address that tournament recorded for its entry, opened by
+  the same account, once (``LinkMail``), within ``LINK_MAX_AGE``;
+- ``organiser``: a request (LinkRequest) that an organiser of that tournament approves.
 
-Links made before (by matching public data) stay, marked ``match``; an organiser of a
-tournament the player is in can undo any link. Every link and undo is a line in the
-player's history.
+A code, mail or approval of tournament B only ever links B's entry. Only the person (from
+his profile) or that tournament's organiser (for its own entry) undoes a link. Every link
+and undo is a line in the entry's history.
 """
 
 from __future__ import annotations
+
+import secrets
+from datetime import timedelta
 
 from django.core import signing
 from django.core.mail import send_mail
@@ -25,39 +28,58 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournament.errors import ServiceError
-from tournament.models import LinkMethod, LinkRequest, Player, Tournament
+from tournament.models import LinkMail, LinkMethod, LinkRequest, Player, Tournament
 from tournament.registration.ownership import history_note
 from web import throttle
 
 # A few wrong tries a minute per account (OWASP Authentication Cheat Sheet: throttle
 # guesses of a short secret). A slip code has 6 characters of a 30-letter alphabet.
 TRIES = 5
+# Per address: a club's players behind one router link their accounts the same evening;
+# fresh accounts from one address share these (they are no way around the account's 5).
+ADDRESS_TRIES = 20
 WINDOW = 60  # seconds
 LINK_MAX_AGE = 2 * 24 * 3600  # seconds: a mailed link works for two days
 LINK_SALT = "tournament.registration.linking"
 
 
 class Throttled(ServiceError):
-    pass
+    """Too many tries: ``wait`` seconds until the next (a page answers 429 with it)."""
+
+    def __init__(self, message: str, *, wait: int):
+        super().__init__(message)
+        self.wait = wait
 
 
-def _limit(kind: str) -> throttle.Limit:
+def _limit(kind: str, client: str = "") -> throttle.Limit:
+    if client.startswith("addr-"):
+        return throttle.Limit(f"link-{kind}-address", count=ADDRESS_TRIES, seconds=WINDOW)
     return throttle.Limit(f"link-{kind}", count=TRIES, seconds=WINDOW)
 
 
-def _check_throttle(kind: str, user) -> None:
-    """Raise Throttled, stating the wait, when the account used up its tries.  Counted
-    atomically in the cache (``web.throttle``), so that tries sent at once all count; with
-    the cache down nothing is limited, and linking still works."""
-    wait = throttle.wait(_limit(kind), str(user.pk))
-    if wait is not None:
+def _clients(user, address: str) -> list[str]:
+    """The account, and the address it came from: fresh accounts from one address share it."""
+    clients = [f"user-{user.pk}"]
+    if address:
+        clients.append(f"addr-{address}")
+    return clients
+
+
+def _check_throttle(kind: str, user, address: str = "") -> None:
+    """Raise Throttled, stating the wait, when the account or its address used up its
+    tries (``web.throttle``: atomic in the cache, in the database when the cache is down)."""
+    waits = [throttle.wait(_limit(kind, c), c) for c in _clients(user, address)]
+    waits = [w for w in waits if w is not None]
+    if waits:
         raise Throttled(
-            gettext("Too many tries. Try again in {seconds} seconds.").format(seconds=wait)
+            gettext("Too many tries. Try again in {seconds} seconds.").format(seconds=max(waits)),
+            wait=max(waits),
         )
 
 
-def _count_try(kind: str, user) -> None:
-    throttle.hit(_limit(kind), str(user.pk))
+def _count_try(kind: str, user, address: str = "") -> None:
+    for client in _clients(user, address):
+        throttle.hit(_limit(kind, client), client)
 
 
 def _not_accepted() -> ServiceError:
@@ -67,24 +89,11 @@ def _not_accepted() -> ServiceError:
 # --- the link itself ----------------------------------------------------------------
 
 
-def _person(player: Player) -> Player:
-    """The person a tournament's own copy stands for (ownership.py)."""
-    return player.copy_of if player.copy_of_id else player
-
-
-def _bare(player: Player) -> bool:
-    """A record with nothing hanging on it: the new person a sign-up made, unused."""
-    return not (
-        player.registrations.exists()
-        or player.seats.exists()
-        or player.table_results.exists()
-        or player.sheet_responses.exists()
-    )
-
-
 @transaction.atomic
 def _link(*, user, player: Player, method: str, by=None) -> Player:
-    player = Player.objects.select_for_update().get(pk=_person(player).pk)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.tournament_id is None:
+        raise ServiceError(gettext("This link is not valid."))
     if player.user_id == user.pk:
         raise ServiceError(
             gettext("Your account is already linked to {player}.").format(player=player)
@@ -93,16 +102,14 @@ def _link(*, user, player: Player, method: str, by=None) -> Player:
         raise ServiceError(
             gettext("{player} already has an account.").format(player=player), field="code"
         )
-    current = Player.objects.select_for_update().filter(user=user).first()
+    current = Player.objects.filter(user=user, tournament_id=player.tournament_id).first()
     if current is not None:
-        if not _bare(current):
-            raise ServiceError(
-                gettext(
-                    "Your account's player record {player} already plays in a tournament: "
-                    "ask an organiser to link your account."
-                ).format(player=current)
-            )
-        current.delete()
+        raise ServiceError(
+            gettext(
+                "Your account is linked to {player} in this tournament already: ask its "
+                "organiser to put your results together."
+            ).format(player=current)
+        )
     player.user = user
     player.link_method = method
     player.save(update_fields=["user", "link_method"])
@@ -110,7 +117,7 @@ def _link(*, user, player: Player, method: str, by=None) -> Player:
         player,
         {
             "kind": "account",
-            "tournament": "",
+            "tournament": player.tournament.name,
             "before": gettext("no account"),
             "after": gettext("account {user} ({how})").format(
                 user=user.get_username(), how=LinkMethod(method).label
@@ -124,21 +131,23 @@ def _link(*, user, player: Player, method: str, by=None) -> Player:
 # --- the slip code ------------------------------------------------------------------
 
 
-def link_by_code(*, user, tournament_slug: str, code: str) -> Player:
-    """Link ``user`` to the player whose slip in that tournament carries ``code``."""
+def link_by_code(*, user, tournament_slug: str, code: str, address: str = "") -> Player:
+    """Link ``user`` to the entry whose slip in that tournament carries ``code``."""
     from scoring.models import PersonalCode
 
-    _check_throttle("code", user)
+    _check_throttle("code", user, address)
     cleaned = "".join(code.split()).upper()
     found = (
-        PersonalCode.objects.filter(tournament__slug=tournament_slug, code=cleaned)
+        PersonalCode.objects.filter(
+            tournament__slug=tournament_slug, code=cleaned, player__tournament__slug=tournament_slug
+        )
         .select_related("player")
         .first()
         if cleaned and tournament_slug
         else None
     )
     if found is None:
-        _count_try("code", user)
+        _count_try("code", user, address)
         raise _not_accepted()
     return _link(user=user, player=found.player, method=LinkMethod.CODE)
 
@@ -146,22 +155,25 @@ def link_by_code(*, user, tournament_slug: str, code: str) -> Player:
 # --- the mailed link ----------------------------------------------------------------
 
 
-def mail_link_send(*, user, ema_number: str, link_url) -> None:
-    """Mail a signed link to the address on record of the player with ``ema_number``.
+def mail_link_send(
+    *, user, tournament: Tournament, ema_number: str, link_url, address: str = ""
+) -> None:
+    """Mail a link to the address ``tournament`` recorded for its entry with ``ema_number``.
 
-    The answer is the same whether or not there is such a player with an address (no
-    oracle for addresses); tries count against the account like wrong codes.
-    ``link_url(token)`` makes the absolute address of the page that takes the token.
+    The answer is the same whether or not there is such an entry with an address (no
+    oracle for addresses); tries count against the account and the address like wrong
+    codes. ``link_url(token)`` makes the absolute address of the page that takes the token.
     """
-    _check_throttle("mail", user)
-    _count_try("mail", user)
+    _check_throttle("mail", user, address)
+    _count_try("mail", user, address)
     number = "".join(ema_number.split())
     player = Player.objects.filter(
-        ema_number=number, copy_of__isnull=True, user__isnull=True
+        tournament=tournament, ema_number=number, user__isnull=True
     ).first()
-    if player is None or not player.email:
+    if not number or player is None or not player.email:
         return
-    token = signing.dumps({"u": user.pk, "p": player.pk}, salt=LINK_SALT)
+    mail = LinkMail.objects.create(nonce=secrets.token_hex(16), user=user, player=player)
+    token = signing.dumps({"n": mail.nonce}, salt=LINK_SALT)
     send_mail(
         gettext("Link your account to your player record"),
         gettext(
@@ -174,8 +186,9 @@ def mail_link_send(*, user, ema_number: str, link_url) -> None:
     )
 
 
+@transaction.atomic
 def mail_link_open(*, user, token: str) -> Player:
-    """Link ``user`` to the player a mailed link names (signed, not older than two days)."""
+    """Link ``user`` to the entry a mailed link names: once, within two days."""
     try:
         data = signing.loads(token, salt=LINK_SALT, max_age=LINK_MAX_AGE)
     except signing.SignatureExpired as error:
@@ -184,12 +197,23 @@ def mail_link_open(*, user, token: str) -> Player:
         ) from error
     except signing.BadSignature as error:
         raise ServiceError(gettext("This link is not valid.")) from error
-    if data.get("u") != user.pk:
-        raise ServiceError(gettext("This link was sent for another account: log in with that one."))
-    player = Player.objects.filter(pk=data.get("p")).first()
-    if player is None:
+    nonce = data.get("n") if isinstance(data, dict) else None
+    mail = (
+        LinkMail.objects.select_for_update().filter(nonce=nonce).first()
+        if isinstance(nonce, str)
+        else None
+    )
+    if mail is None:
         raise ServiceError(gettext("This link is not valid."))
-    return _link(user=user, player=player, method=LinkMethod.MAIL)
+    if mail.user_id != user.pk:
+        raise ServiceError(gettext("This link was sent for another account: log in with that one."))
+    if mail.used_at is not None:
+        raise ServiceError(gettext("This link has been used already. Ask for a new one."))
+    if mail.created_at < timezone.now() - timedelta(seconds=LINK_MAX_AGE):
+        raise ServiceError(gettext("This link has expired. Ask for a new one on your profile."))
+    mail.used_at = timezone.now()
+    mail.save(update_fields=["used_at"])
+    return _link(user=user, player=mail.player, method=LinkMethod.MAIL)
 
 
 # --- the organiser's approval -------------------------------------------------------
@@ -204,7 +228,7 @@ def link_request(
     )
     if registration is None:
         raise ServiceError(gettext("Choose a player of this tournament."), field="registration")
-    player = _person(registration.player)
+    player = registration.player
     if player.user_id is not None:
         raise ServiceError(
             gettext("{player} already has an account.").format(player=player),
@@ -217,16 +241,9 @@ def link_request(
 
 
 def link_requests_for(tournament: Tournament):
-    """The pending requests for players registered in ``tournament`` (or its own copies)."""
-    from django.db.models import Q
-
-    players = tournament.registrations.values("player_id")
-    originals = tournament.registrations.filter(player__copy_of__isnull=False).values(
-        "player__copy_of_id"
-    )
+    """The pending requests for ``tournament``'s own entries."""
     return (
-        LinkRequest.objects.filter(state=LinkRequest.State.PENDING)
-        .filter(Q(player__in=players) | Q(player__in=originals))
+        LinkRequest.objects.filter(state=LinkRequest.State.PENDING, player__tournament=tournament)
         .select_related("user", "player")
         .order_by("created_at")
     )
@@ -253,29 +270,17 @@ def link_request_decide(
 # --- undo ---------------------------------------------------------------------------
 
 
-@transaction.atomic
-def link_undo(*, tournament: Tournament, registration_id: int, by) -> Player:
-    """An organiser of ``tournament`` takes the account off a player registered in it."""
-    registration = tournament.registrations.filter(pk=registration_id).first()
-    if registration is None:
-        raise ServiceError(gettext("Choose a player of this tournament."))
-    player = Player.objects.select_for_update().get(pk=registration.player_id)
-    if player.user_id is None:
-        raise ServiceError(gettext("{player} has no account.").format(player=player))
+def _unlink(player: Player, *, by, tournament_name: str) -> Player:
     account = player.user
     how = LinkMethod(player.link_method).label if player.link_method else "—"
     player.user = None
     player.link_method = ""
-    if player.owner_id is None:
-        # Nobody owned the details while the account did: the tournament that undoes the
-        # link is the one that vouches for the record from now on.
-        player.owner = tournament
-    player.save(update_fields=["user", "link_method", "owner"])
+    player.save(update_fields=["user", "link_method"])
     history_note(
         player,
         {
             "kind": "account",
-            "tournament": tournament.name,
+            "tournament": tournament_name,
             "before": gettext("account {user} ({how})").format(
                 user=account.get_username(), how=how
             ),
@@ -284,3 +289,35 @@ def link_undo(*, tournament: Tournament, registration_id: int, by) -> Player:
         by,
     )
     return player
+
+
+@transaction.atomic
+def link_undo(*, tournament: Tournament, registration_id: int, by) -> Player:
+    """An organiser of ``tournament`` takes the account off its own entry."""
+    registration = tournament.registrations.filter(pk=registration_id).first()
+    if registration is None:
+        raise ServiceError(gettext("Choose a player of this tournament."))
+    player = (
+        Player.objects.select_for_update()
+        .filter(pk=registration.player_id, tournament=tournament)
+        .first()
+    )
+    if player is None:
+        raise ServiceError(gettext("Choose a player of this tournament."))
+    if player.user_id is None:
+        raise ServiceError(gettext("{player} has no account.").format(player=player))
+    return _unlink(player, by=by, tournament_name=tournament.name)
+
+
+@transaction.atomic
+def link_undo_mine(*, user, player_id: int) -> Player:
+    """The person takes his account off one of his entries (from his profile)."""
+    player = (
+        Player.objects.select_for_update()
+        .filter(pk=player_id, user=user, tournament__isnull=False)
+        .select_related("tournament")
+        .first()
+    )
+    if player is None:
+        raise ServiceError(gettext("Your account is not linked to this player record."))
+    return _unlink(player, by=user, tournament_name=player.tournament.name)

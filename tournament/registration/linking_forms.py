@@ -20,10 +20,17 @@ class CodeForm(forms.Form):
 
 
 class MailForm(forms.Form):
+    tournament = forms.ModelChoiceField(
+        label=gettext_lazy("Tournament"),
+        queryset=Tournament.objects.filter(visibility=Tournament.Visibility.PUBLISHED),
+        to_field_name="slug",
+    )
     ema_number = forms.CharField(
         label=gettext_lazy("EMA number"),
         max_length=12,
-        help_text=gettext_lazy("A link goes to the e-mail address on that player's record."),
+        help_text=gettext_lazy(
+            "A link goes to the e-mail address that tournament recorded for its player."
+        ),
     )
 
 

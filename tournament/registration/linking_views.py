@@ -11,11 +11,12 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from tournament.errors import ServiceError
-from tournament.models import Registration, Tournament
+from tournament.models import Player, Registration, Tournament
 from tournament.pages import form_error, organised_tournament
 from tournament.permissions import require_view
 from tournament.registration import linking, selectors
 from tournament.registration.linking_forms import CodeForm, MailForm, RequestForm
+from web import throttle
 
 
 @login_required
@@ -23,13 +24,20 @@ def profile_link(request):
     """The three ways to link the account to a player on record."""
     code_form = CodeForm(request.POST if "code" in request.POST else None, prefix="c")
     mail_form = MailForm(request.POST if "mail" in request.POST else None, prefix="m")
+    address = throttle.client_address(request)
+    status = 200
     if request.method == "POST" and "code" in request.POST and code_form.is_valid():
         try:
             player = linking.link_by_code(
                 user=request.user,
                 tournament_slug=code_form.cleaned_data["tournament"].slug,
                 code=code_form.cleaned_data["code"],
+                address=address,
             )
+        except linking.Throttled as error:
+            code_form.add_error(None, error.message)
+            status = 429
+            wait = error.wait
         except ServiceError as error:
             code_form.add_error(None, error.message)
         else:
@@ -41,11 +49,17 @@ def profile_link(request):
         try:
             linking.mail_link_send(
                 user=request.user,
+                tournament=mail_form.cleaned_data["tournament"],
                 ema_number=mail_form.cleaned_data["ema_number"],
+                address=address,
                 link_url=lambda token: request.build_absolute_uri(
                     reverse("profile_link_mail", args=[token])
                 ),
             )
+        except linking.Throttled as error:
+            mail_form.add_error(None, error.message)
+            status = 429
+            wait = error.wait
         except ServiceError as error:
             mail_form.add_error(None, error.message)
         else:
@@ -58,7 +72,7 @@ def profile_link(request):
             )
             return redirect("profile_link")
     tournaments = Tournament.objects.filter(visibility=Tournament.Visibility.PUBLISHED)
-    return render(
+    response = render(
         request,
         "registration/profile_link.html",
         {
@@ -66,9 +80,37 @@ def profile_link(request):
             "mail_form": mail_form,
             "tournaments": tournaments,
             "player": selectors.player_of(request.user),
+            "entries": linked_entries(request.user),
             "requests": request.user.link_requests.select_related("player")[:10],
         },
+        status=status,
     )
+    if status == 429:
+        response["Retry-After"] = str(wait)
+    return response
+
+
+def linked_entries(user):
+    """The tournaments' entries the account is linked to, for the profile."""
+    return Player.objects.filter(user=user, tournament__isnull=False).select_related("tournament")
+
+
+@require_POST
+@login_required
+def profile_link_undo(request, pk: int):
+    """The person takes his account off one of his entries."""
+    try:
+        player = linking.link_undo_mine(user=request.user, player_id=pk)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            gettext("Your account is no longer linked to {player} in {tournament}.").format(
+                player=player, tournament=player.tournament
+            ),
+        )
+    return redirect("profile_link")
 
 
 @login_required

@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from itertools import pairwise
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy
 
@@ -54,9 +54,19 @@ def registration_of(tournament: Tournament, user) -> Registration | None:
 
 
 def player_of(user) -> Player | None:
+    """The account's own profile (the details a self-registration copies); an account
+    without one (linked before profiles were kept) has its first entry instead."""
     if not user.is_authenticated:
         return None
-    return Player.objects.filter(user=user).first()
+    first = F("tournament").asc(nulls_first=True)
+    return Player.objects.filter(user=user).order_by(first, "pk").first()
+
+
+def entry_of(tournament: Tournament, user) -> Player | None:
+    """The account's entry in ``tournament`` (the one linked to it), if any."""
+    if not user.is_authenticated:
+        return None
+    return Player.objects.filter(tournament=tournament, user=user).first()
 
 
 def known_people(rows, *, tournament: Tournament | None):
@@ -73,14 +83,20 @@ def known_people(rows, *, tournament: Tournament | None):
         name = " ".join(row.last_name.split())
         if name:
             last_names |= {name, name.lower(), name.upper(), name.title(), name.casefold()}
-    # A tournament's own copy (issue 24) stands for the person in that tournament only.
-    # A tournament's own copy (issue 24) stands for the person in that tournament only,
-    # and in place of the person there.
-    people = Player.objects.filter(copy_of__isnull=True)
-    if tournament is not None:
-        people = Player.objects.filter(Q(copy_of__isnull=True) | Q(owner=tournament)).exclude(
-            copies__owner=tournament
+    # Only the tournament's own entries, and records that are nobody's (entered before
+    # entries were kept per tournament, never registered, no account): another
+    # tournament's entry of the same person is never matched (a new entry is made from the
+    # row), nor an account's profile.
+    # Without a tournament (the sign-up's check) the accounts' profiles, whose EMA numbers
+    # are unique among themselves.
+    people = (
+        Player.objects.filter(
+            Q(tournament=tournament)
+            | Q(tournament__isnull=True, user__isnull=True, registrations__isnull=True)
         )
+        if tournament
+        else Player.objects.filter(tournament__isnull=True, user__isnull=False)
+    )
     by_ema = {p.ema_number: p for p in people.filter(ema_number__in=numbers)}
     by_name: dict[tuple[str, str, str], list[Player]] = defaultdict(list)
     if last_names:

@@ -20,7 +20,6 @@ from tournament.errors import ServiceError
 from tournament.models import LinkMethod, Player, Registration, Tournament
 from tournament.registration import selectors
 from tournament.registration.importing import ImportReport, PlayerRow, RowCheck, check_rows
-from tournament.registration.ownership import owns_details, player_copy_for
 from tournament.registration.teams import teams_assign
 from tournament.seating.services import Vacancy, seat_vacancies, seats_fill, seats_vacate
 from web.cache import public_pages_changed
@@ -56,44 +55,40 @@ def _promote_waiting(tournament: Tournament) -> Registration | None:
 # --- people --------------------------------------------------------------------------
 
 
-def _save_player(check: RowCheck, *, tournament: Tournament | None = None) -> Player:
-    """The row's person: the existing record or a new one owned by ``tournament``.
-
-    An existing record gets the row's blanks filled in only when ``tournament`` owns his
-    details (ownership.py): matching a person gives no other tournament write access.
-    """
+def _save_player(check: RowCheck, *, tournament: Tournament) -> Player:
+    """The row's entry in ``tournament``: its own entry found by the check, or a new one
+    made from the row (what is public about a person, typed or imported: another
+    tournament's entry of the same person is never used, nor its e-mail)."""
     row = check.row
     player = check.player
-    if player is None:
-        player = Player(
-            first_name=row.first_name,
-            last_name=row.last_name,
-            ema_number=row.ema_number,
-            country=row.country,
-            club=row.club,
-            email=row.email,
-            owner=tournament,
-        )
-    elif tournament is not None and player.owner_id is None and player.user_id is None:
-        # Nobody's yet (entered before owners were kept and never registered).
-        player.owner = tournament
-    elif tournament is None or not owns_details(tournament, player):
+    if player is not None and player.tournament_id is None and player.user_id is None:
+        player.tournament = tournament  # nobody's record (selectors.known_people)
+    if player is not None and player.tournament_id == tournament.pk:
+        for name in ("ema_number", "club", "email"):
+            if not getattr(player, name) and getattr(row, name):
+                setattr(player, name, getattr(row, name))
+        player.save()
         return player
-    for name in ("ema_number", "club", "email"):
-        if not getattr(player, name) and getattr(row, name):
-            setattr(player, name, getattr(row, name))
-    player.save()
-    return player
+    return Player.objects.create(
+        tournament=tournament,
+        first_name=row.first_name,
+        last_name=row.last_name,
+        ema_number=row.ema_number,
+        country=row.country,
+        club=row.club,
+        email=row.email,
+    )
 
 
 def _new_person(check: RowCheck, *, user) -> tuple[Player, bool]:
-    """A new person for an account (issue 24): never an existing record, whatever the name,
-    country or EMA number say, for these are public. An EMA number that is already on
-    record stays with that record: the account links to it by a way only the person has
-    (linking.py). Returns the person and whether the EMA number was left out."""
+    """The account's own profile: the details a self-registration copies into a
+    tournament's entry. An EMA number another account's profile claims stays with it;
+    returns the profile and whether the EMA number was left out."""
     row = check.row
     number = row.ema_number.replace(" ", "")
-    held = bool(number) and Player.objects.filter(ema_number=number, copy_of__isnull=True).exists()
+    held = (
+        bool(number) and Player.objects.filter(ema_number=number, tournament__isnull=True).exists()
+    )
     player = Player.objects.create(
         first_name=row.first_name,
         last_name=row.last_name,
@@ -136,7 +131,7 @@ def player_profile_create(*, user, check: RowCheck) -> Player:
     """A new person for an account that has none (an organiser who also plays)."""
     if check.errors:
         raise ServiceError("; ".join(check.messages()))
-    if hasattr(user, "player"):
+    if Player.objects.filter(user=user, tournament__isnull=True).exists():
         raise ServiceError(gettext("This account already has a player record."))
     return _new_person(check, user=user)[0]
 
@@ -148,10 +143,14 @@ def player_profile_create(*, user, check: RowCheck) -> Player:
 def registration_self_register(
     *, tournament: Tournament, player: Player, now: dt.datetime
 ) -> Registration:
-    """A player signs up: awaiting confirmation, or on the waiting list when full."""
+    """A player signs up: awaiting confirmation, or on the waiting list when full.
+
+    ``player`` is the account's profile (or its entry here): the tournament gets an entry
+    of its own, copied from the profile and linked to the account."""
     tournament = _locked(tournament)
     if not tournament.is_published or not selectors.registration_is_open(tournament, now):
         raise ServiceError(gettext("Registration for this tournament is not open."))
+    player = _entry_for_account(tournament, player)
     registration = Registration.objects.filter(tournament=tournament, player=player).first()
     if registration is not None and registration.status != Status.WITHDRAWN:
         raise ServiceError(
@@ -168,6 +167,39 @@ def registration_self_register(
     registration.fills_in = False
     registration.save()
     return registration
+
+
+def _entry_for_account(tournament: Tournament, profile: Player) -> Player:
+    """The account's entry in ``tournament``: the one linked already, or a new one with the
+    profile's details. An entry of the tournament with the same EMA number and no account
+    stays the tournament's: the person links to it by its slip code, mail or organiser."""
+    if profile.tournament_id == tournament.pk:
+        return profile
+    if profile.user_id is None:
+        raise ServiceError(gettext("Only an account registers itself."))
+    entry = Player.objects.filter(tournament=tournament, user_id=profile.user_id).first()
+    if entry is not None:
+        return entry
+    if (
+        profile.ema_number
+        and Player.objects.filter(tournament=tournament, ema_number=profile.ema_number).exists()
+    ):
+        raise ServiceError(
+            gettext(
+                "{tournament} has a player with EMA number {number} already: if that is "
+                "you, link your account to him on your profile."
+            ).format(tournament=tournament, number=profile.ema_number)
+        )
+    details = {name: getattr(profile, name) for name in PROFILE_FIELDS}
+    if profile.tournament_id is not None:
+        # Another tournament's entry: only what is public, and the account's own address.
+        details["email"] = profile.user.email
+    return Player.objects.create(
+        tournament=tournament, user_id=profile.user_id, link_method=LinkMethod.SIGNUP, **details
+    )
+
+
+PROFILE_FIELDS = ("first_name", "last_name", "ema_number", "country", "club", "email")
 
 
 @transaction.atomic
@@ -471,8 +503,7 @@ PLAYER_FIELDS = ("first_name", "last_name", "ema_number", "country", "club", "em
 def player_update(*, player: Player, data: dict, user) -> list[str]:
     """Correct a player's details; the history keeps who changed what (Player.history).
 
-    The account's name and e-mail follow, so that a password reset reaches the address the
-    player gave. Returns the names of the fields that changed (none: nothing is saved, so
+    Returns the names of the fields that changed (none: nothing is saved, so
     the history holds only real changes).
     """
     # Compared with the row as stored: a ModelForm has already written its data into the
@@ -496,11 +527,6 @@ def player_update(*, player: Player, data: dict, user) -> list[str]:
         setattr(stored, name, data[name])
     stored._history_user = user if user is not None and user.is_authenticated else None
     stored.save()
-    if stored.user_id is not None:
-        account = stored.user
-        account.first_name, account.last_name = stored.first_name, stored.last_name
-        account.email = stored.email
-        account.save(update_fields=["first_name", "last_name", "email"])
     return changed
 
 
@@ -508,13 +534,12 @@ def player_update(*, player: Player, data: dict, user) -> list[str]:
 def player_correct(
     *, tournament: Tournament, player: Player, data: dict, user
 ) -> tuple[Player, list[str]]:
-    """An organiser of ``tournament`` corrects a player's details (issue 24, ownership.py).
-
-    A person with an account owns his details; a player entered by another tournament gets
-    ``tournament``'s own copy first, so that the other tournament's pages and EMA file do
-    not change. Returns the record corrected and the names of the fields changed.
+    """An organiser of ``tournament`` corrects its own entry (ownership.py). A person with
+    an account linked to it corrects it himself. Returns the record and the fields changed.
     """
     stored = Player.objects.select_for_update().get(pk=player.pk)
+    if stored.tournament_id != tournament.pk:
+        raise ServiceError(gettext("This player record belongs to another tournament."))
     if stored.user_id is not None:
         raise ServiceError(
             gettext(
@@ -523,6 +548,31 @@ def player_correct(
         )
     if not any(name in data and getattr(stored, name) != data[name] for name in PLAYER_FIELDS):
         return stored, []
-    if not owns_details(tournament, stored):
-        stored = player_copy_for(tournament=tournament, player=stored, user=user)
     return stored, player_update(player=stored, data=data, user=user)
+
+
+@transaction.atomic
+def profile_update(*, profile: Player, data: dict, user) -> list[str]:
+    """The person corrects his own details: his profile, and the entries his account is
+    linked to (each with its history), which only he and their tournament change."""
+    changed = player_update(player=profile, data=data, user=user)
+    if changed and profile.user_id is not None:
+        # The account's name and e-mail follow, so that a password reset reaches the
+        # address the player gave.
+        fresh = Player.objects.select_related("user").get(pk=profile.pk)
+        account = fresh.user
+        account.first_name, account.last_name = fresh.first_name, fresh.last_name
+        account.email = fresh.email
+        account.save(update_fields=["first_name", "last_name", "email"])
+        entries = Player.objects.filter(user_id=profile.user_id, tournament__isnull=False)
+        for entry in entries.exclude(pk=profile.pk):
+            wanted = {name: data[name] for name in changed}
+            number = wanted.get("ema_number")
+            if number and (
+                Player.objects.filter(tournament=entry.tournament_id, ema_number=number)
+                .exclude(pk=entry.pk)
+                .exists()
+            ):
+                del wanted["ema_number"]  # another player of that tournament has it
+            player_update(player=entry, data=wanted, user=user)
+    return changed

@@ -107,8 +107,8 @@ class RegistrationTable(tables.Table):
         tournament_id: int | None = None,
         **kwargs,
     ):
-        # Issue 24: the e-mail of a player whom another tournament entered (or who has an
-        # account) is his own, not this tournament's staff's (ownership.may_see_private).
+        # Only this tournament's own entries are listed; the check stays as a second wall
+        # (ownership.may_see_private).
         self.tournament_id = tournament_id
         if not organiser:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), *self.STAFF_ONLY)
@@ -126,7 +126,7 @@ class RegistrationTable(tables.Table):
                     bound.column.attrs = {**bound.column.attrs, "td": td}
 
     def _email(self, record: Registration) -> str:
-        if record.player.owner_id != self.tournament_id:
+        if record.player.tournament_id != self.tournament_id:
             return ""
         return record.player.email
 

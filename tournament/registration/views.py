@@ -45,8 +45,12 @@ from tournament.registration.importing import ImportFileError, read_player_file
 from tournament.registration.ownership import may_see_private, owns_details
 from tournament.registration.tables import RegistrationTable
 from tournament.seating.services import seat_vacancies, seats_to_vacate
+from web import throttle
 from web.converters import parse_id
 from web.query import paginate_table
+
+# Accounts made from one address (OWASP Authentication Cheat Sheet: limit per address).
+SIGNUPS_PER_ADDRESS = throttle.Limit("signup-address", count=10, seconds=3600)
 
 
 def signup(request):
@@ -56,6 +60,23 @@ def signup(request):
     if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
         next_url = ""
     form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        # New accounts from one address are limited (each brings its own guesses of slip
+        # codes and links): the refusal is a 429 with the wait.
+        address = throttle.client_address(request)
+        left = throttle.wait(SIGNUPS_PER_ADDRESS, address)
+        if left is not None:
+            form.add_error(
+                None,
+                gettext(
+                    "Too many new accounts from this address. Try again in {minutes} minutes."
+                ).format(minutes=throttle.minutes(left)),
+            )
+            response = render(
+                request, "registration/signup.html", {"form": form, "next": next_url}, status=429
+            )
+            response["Retry-After"] = str(left)
+            return response
     if request.method == "POST" and form.is_valid():
         check = reg_services.player_check(form.row())
         form.add_check_errors(check)
@@ -69,6 +90,7 @@ def signup(request):
             except ServiceError as error:
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
+                throttle.hit(SIGNUPS_PER_ADDRESS, throttle.client_address(request))
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 if number_held:
                     messages.warning(
@@ -529,8 +551,8 @@ def _edit_player(request, player, *, template: str, context: dict, done_url: str
     """The form of a player's own details; a correction is saved with history."""
     form = PlayerEditForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
-        changed = reg_services.player_update(
-            player=player, data=form.cleaned_data, user=request.user
+        changed = reg_services.profile_update(
+            profile=player, data=form.cleaned_data, user=request.user
         )
         if changed:
             messages.success(request, gettext("{player}: details saved.").format(player=player))

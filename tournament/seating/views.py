@@ -39,7 +39,7 @@ def _session(tournament: Tournament, number: int) -> Session:
 @require_GET
 def seating_index(request, slug: str):
     tournament = viewable_tournament(request, slug)
-    player = registration_selectors.player_of(request.user)
+    player = registration_selectors.entry_of(tournament, request.user)
     if not seating_selectors.has_schedule(tournament, player):
         player = None  # an organiser with a player record who does not play here
     return render(
@@ -63,8 +63,8 @@ def seating_index(request, slug: str):
 @require_GET
 def seating_mine(request, slug: str):
     tournament = viewable_tournament(request, slug)
-    player = registration_selectors.player_of(request.user)
-    if player is None:
+    player = registration_selectors.entry_of(tournament, request.user)
+    if player is None and registration_selectors.player_of(request.user) is None:
         messages.info(request, gettext("Log in with a player account to see your own seating."))
         return redirect("tournament:seating", slug=slug)
     if registration_selectors.registration_of(tournament, request.user) is None:
@@ -80,7 +80,7 @@ def seating_mine(request, slug: str):
 @require_GET
 def player_schedule(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
-    player = get_object_or_404(Player, pk=player_id)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
     if not seating_selectors.has_schedule(tournament, player):
         raise Http404(gettext("This player is not in this tournament."))
     rows = seating_selectors.player_schedule(tournament, player)

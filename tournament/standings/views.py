@@ -32,8 +32,17 @@ PROJECTOR_SECONDS = 12  # how long each page stays up
 TABLE_READS = ("after", "sort", "per_page", "page", "_export")
 
 
-def _after(request) -> int | None:
-    return parse_id(request.GET.get("after"))
+def _after(request, tournament: Tournament | None = None) -> int | None:
+    """The session the standings are after: one of the tournament's, else none (so that
+    the standings' data is never cached under a number the tournament does not have)."""
+    after = parse_id(request.GET.get("after"))
+    if (
+        after is not None
+        and tournament is not None
+        and not tournament.sessions.filter(number=after).exists()
+    ):
+        return None
+    return after
 
 
 def _records(tournament: Tournament, table: selectors.Standings) -> list[dict]:
@@ -111,10 +120,10 @@ def _standings_data(tournament: Tournament, after: int | None) -> dict:
     }
 
 
-@public_page(RESULTS, reads=TABLE_READS)
+@public_page(RESULTS, reads=TABLE_READS, sorts=tuple(StandingsTable.base_columns))
 def standings(request, slug: str):
     tournament = viewable_tournament(request, slug)
-    after = _after(request)
+    after = _after(request, tournament)
     data = cached(tournament.pk, f"standings:{after}", lambda: _standings_data(tournament, after))
     # The table sorts and pages its rows in place: it gets its own copy of the list.
     records = list(data["records"])
@@ -284,7 +293,7 @@ def session_results_projector_rows(request, slug: str, number: int):
 @public_page(RESULTS)
 def player_page(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
-    player = get_object_or_404(Player, pk=player_id)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
     event = selectors.player_event(tournament, player)
     if not event.sessions and not tournament.registrations.filter(player=player).exists():
         raise Http404(gettext("This player is not in this tournament."))
@@ -347,12 +356,12 @@ def _team_data(tournament: Tournament, after: int | None) -> dict:
     }
 
 
-@public_page(RESULTS, reads=TABLE_READS)
+@public_page(RESULTS, reads=TABLE_READS, sorts=tuple(TeamStandingsTable.base_columns))
 def team_standings(request, slug: str):
     tournament = viewable_tournament(request, slug)
     if not tournament.team_size:
         raise Http404(gettext("This tournament has no teams."))
-    after = _after(request)
+    after = _after(request, tournament)
     data = cached(tournament.pk, f"team-standings:{after}", lambda: _team_data(tournament, after))
     table = TeamStandingsTable(list(data["records"]))
     suffix = f"-after-{after}" if after else ""
