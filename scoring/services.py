@@ -152,6 +152,9 @@ def evaluate_entry(tournament: Tournament, mode: str, entry: dict, names: list[s
             "table_score": answer["table_score"][name],
             "score": answer["score"][name],
             "substitute": marks[i],
+            # The core's count of this seat's chombo (EMA 3.4.6): the one place every
+            # reader (the standings' desk, the log, the statistics) takes them from.
+            "chombo": answer["chombo"][name],
         }
         for i, name in enumerate(names)
     }
@@ -162,6 +165,7 @@ def evaluate_entry(tournament: Tournament, mode: str, entry: dict, names: list[s
             "riichi_on_table": h["riichi_on_table"],
             "dealer": SEATS[names.index(h["dealer"])],
             "delta": [h["delta"][n] for n in names],
+            **({"chombo": SEATS[names.index(h["chombo"])]} if "chombo" in h else {}),
         }
         for h in answer.get("log", [])
     ]

@@ -239,14 +239,21 @@ def _substitute_marks(
     tournament: Tournament, session: Session, table: Table, seats, stored: dict
 ) -> list[str]:
     """The sheet form's substitute marks: the stored sheet's or, for a new sheet, seated
-    reserves as substitutes from the start (EMA 5.8); the referee desk's substitutions
-    (``referee.selectors.seat_substitutes``) overrule both, as they do when the sheet is
-    saved."""
+    reserves who do not fill in as substitutes from the start (EMA 5.8); the referee desk's
+    substitutions (``referee.selectors.seat_substitutes``) overrule both, as they do when
+    the sheet is saved.
+
+    A reserve who fills in (``fills_in``: seated by the generation, or took the seats a
+    withdrawn player freed on the fill page) is in the field: she plays her seats as
+    herself, and her sheets are hers (ranked when her results count, EMA 5.8).  The player
+    who left is charged for each session he misses (``scoring.rules.absence``), once."""
     marks = stored.get("substitutes")
     if not marks:
         reserves = set(
             tournament.registrations.filter(
-                is_reserve=True, player_id__in=[s.player_id for s in seats.seats]
+                is_reserve=True,
+                fills_in=False,
+                player_id__in=[s.player_id for s in seats.seats],
             ).values_list("player_id", flat=True)
         )
         marks = [FROM_START if s.player_id in reserves else "" for s in seats.seats]

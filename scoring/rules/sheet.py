@@ -35,7 +35,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.rules.errors import GAME_NOT_OVER, GAME_OVER, NOT_ALLOWED, RuleViolation
-from scoring.rules.final import chombo_penalties, settle_game
+from scoring.rules.final import chombo_counts, chombo_penalties, settle_game
 from scoring.rules.i18n import N_
 from scoring.rules.limits import MAX_HAN, MAX_HANDS, check_chombos, whole_number
 from scoring.rules.payments import check_han_fu, cost_total, hand_cost
@@ -552,6 +552,8 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
         last_label = table.label
         _advance(table, ruleset, outcome, declared)
         entry["delta"] = dict(zip(players, outcome.delta, strict=True))
+        if outcome.chombo is not None:
+            entry["chombo"] = outcome.chombo  # the offender (EMA 3.4.6)
         if outcome.noten_riichi:
             names = [players[seat] for seat in outcome.noten_riichi]
             entry["noten_riichi"] = names
@@ -578,4 +580,5 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
     answer = settle_game(ruleset, players, table.points, table.sticks, penalty, substitutes)
     answer["log"] = log
     answer["noten_riichi"] = noten_riichi
+    answer["chombo"] = chombo_counts(players, table.chombos)
     return answer

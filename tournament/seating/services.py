@@ -27,6 +27,8 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from scoring.rules.absence import LEFT, MissedSession, missed_session
+from scoring.rules.ranking import substitute_ranked
 from tournament.errors import ServiceError
 from tournament.models import (
     Player,
@@ -1045,6 +1047,42 @@ class FillChoice:
     meetings: list[str]  # "Name (session 5; met in session 2)"
     tables: list[str]
     proposed: bool = False
+    # What her results become (EMA 5.8): she plays the seats as herself; they put her in
+    # the ranking when her results count ("counts"), or not ("not_counted", "unasked").
+    results: str = ""
+
+
+@dataclass(frozen=True)
+class FillCharges:
+    """What the fill page says of the players who left: each is charged once for every
+    session he misses (``scoring.rules.absence``: EMA 5.8 -15 points and -15 uma, WRC 7.2
+    -30), whoever takes his seat; the reserve's own sheets are hers."""
+
+    left: list[Player]
+    charge: MissedSession  # the charge of one missed session under the ruleset
+
+
+def fill_charges(tournament: Tournament) -> FillCharges:
+    """The players who left after taking part (withdrawn, still seated in a played session)
+    and the ruleset's charge for each session they miss.  One query."""
+    left = list(
+        Player.objects.filter(
+            registrations__tournament=tournament,
+            registrations__status=Registration.Status.WITHDRAWN,
+            pk__in=Seat.objects.filter(session__tournament=tournament).values("player_id"),
+        )
+        .distinct()
+        .order_by("sort_name")
+    )
+    return FillCharges(left=left, charge=missed_session(tournament.rules(), 0, LEFT))
+
+
+def reserve_results(ruleset, registration: Registration) -> str:
+    """Whether a reserve's own sheets put her in the ranking (EMA 5.8: when she agreed
+    beforehand that her results count; ``scoring.rules.ranking.substitute_ranked``)."""
+    if substitute_ranked(ruleset, bool(registration.results_count)):
+        return "counts"
+    return "unasked" if registration.results_count is None else "not_counted"
 
 
 def fill_choices(tournament: Tournament) -> tuple[list[Vacancy], list[FillChoice]]:
@@ -1074,6 +1112,7 @@ def fill_choices(tournament: Tournament) -> tuple[list[Vacancy], list[FillChoice
         )
     }
     choices = []
+    ruleset = tournament.rules()
     for registration in reserves:
         placement = _placement(tournament, registration.player, vacancies)
         if not placement.seats:
@@ -1097,6 +1136,7 @@ def fill_choices(tournament: Tournament) -> tuple[list[Vacancy], list[FillChoice
                     )
                     for table, number, before in placement.tables
                 ],
+                results=reserve_results(ruleset, registration),
             )
         )
     # Stable sort: equal costs keep the registration order.
