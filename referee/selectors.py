@@ -33,7 +33,7 @@ from django.db.models import Count, Q
 from scoring.models import ScoreSheet, TableResult
 from scoring.rules import counted
 from scoring.rules.final import chombo_penalties
-from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+from tournament.models import Player, Registration, Seat, Session, Table, Tournament, Wind
 from tournament.names import fold
 
 from .decisions import RefereeDecisions, RefereePenalty
@@ -238,14 +238,53 @@ def standings_decisions(tournament: Tournament) -> RefereeDecisions:
     )
 
 
-def seat_substitutes(session: Session, table: Table) -> dict[int, str]:
-    """The desk's substitute marks of a table's seats in a session: {wind: "start"|"during"}.
-    Read by ``scoring.services`` so that the sheet follows the desk (EMA 5.8)."""
-    return dict(
-        Substitution.objects.filter(
-            session=session, table=table, withdrawn_at__isnull=True
-        ).values_list("wind", "timing")
+@dataclass(frozen=True)
+class SheetPagePenalties:
+    """The desk's standing penalties of one table in one session, for its score sheet page:
+    the standings add them to the sheet's score, so the referee entering the sheet sees them
+    (and does not enter a desk chombo a second time)."""
+
+    penalties: list[Penalty]  # each with ``ref`` ("P3") and ``wind_label`` (the seat)
+    chombo_warnings: list[tuple[Player, list[str]]]  # player, refs of his desk chombo
+
+
+def sheet_page_penalties(session: Session, seats: list[Seat], result) -> SheetPagePenalties:
+    """The active desk penalties of ``session`` for the players of ``seats`` (one table),
+    and the players whose chombo on this sheet (``result``: the core's stored or checked
+    answer) meets a chombo the desk already logged for them in this session.  Two queries."""
+    by_player = {seat.player_id: seat for seat in seats}
+    penalties = list(
+        Penalty.objects.filter(
+            session=session, player_id__in=list(by_player), withdrawn_at__isnull=True
+        )
+        .select_related("player")
+        .order_by("created_at", "pk")
     )
+    if not penalties:
+        return SheetPagePenalties([], [])
+    numbers = {
+        pk: n
+        for n, pk in enumerate(
+            Penalty.objects.filter(tournament_id=session.tournament_id)
+            .order_by("pk")
+            .values_list("pk", flat=True),
+            start=1,
+        )
+    }
+    for p in penalties:
+        p.ref = f"P{numbers[p.pk]}"
+        p.wind_label = Wind(by_player[p.player_id].wind).label
+    warnings = []
+    on_sheet = _seat_chombos(result) if result else [0, 0, 0, 0]
+    for seat in seats:
+        desk = [
+            p.ref
+            for p in penalties
+            if p.player_id == seat.player_id and p.kind == Penalty.Kind.CHOMBO
+        ]
+        if desk and on_sheet[seat.wind]:
+            warnings.append((seat.player, desk))
+    return SheetPagePenalties(penalties, warnings)
 
 
 # --- the desk's pages ---------------------------------------------------------------------

@@ -320,8 +320,8 @@ def substitution_create(
                 player=player, session=session
             )
         ) from None
-    seat.player = substitute
-    seat.save(update_fields=["player"])
+    seat.player, seat.substitute, seat.replaced = substitute, timing, player
+    seat.save(update_fields=["player", "substitute", "replaced"])
     return record
 
 
@@ -361,8 +361,8 @@ def substitution_withdraw(
             )
         )
     _withdraw(Substitution, substitution, user=user, reason=reason, now=now)
-    seat.player = substitution.player
-    seat.save(update_fields=["player"])
+    seat.player, seat.substitute, seat.replaced = substitution.player, "", None
+    seat.save(update_fields=["player", "substitute", "replaced"])
     return substitution
 
 

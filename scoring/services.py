@@ -15,7 +15,8 @@ Entry shapes (JSON):
 ``substitutes`` per seat: "" (none), "start" (seated from the start of the session) or
 "during" (joined during the session).  They go to the core as its ``substitutes`` field,
 which applies the ruleset's substitute rule (EMA 5.8, WRC 7.2; ``scoring.rules.substitutes``);
-the referee desk's substitutions overrule the sheet's marks (``_with_desk_substitutes``).
+the referee desk's substitutions, recorded on the seats, overrule the sheet's marks
+(``_with_desk_substitutes``).
 """
 
 from __future__ import annotations
@@ -235,12 +236,16 @@ def _record(sheet: ScoreSheet, action: str, user, reason: str) -> SheetVersion:
 def desk_substitute_marks(session: Session, table: Table, marks: list[str]) -> list[str]:
     """The substitute marks of a table's seats (per wind) once the referee desk's
     substitutions overrule the sheet's for the seats they concern (EMA 5.8: one who joined
-    during the session always gets the last uma); the other seats keep ``marks``.  The sheet
-    form shows these too, so that what it previews is what ``sheet_save`` stores."""
-    from referee.selectors import seat_substitutes
-
+    during the session always gets the last uma); the other seats keep ``marks``.  The desk
+    records its substitution on the seat (``Seat.substitute``), so a sheet reads only
+    seats.  The sheet form shows these too, so that what it previews is what
+    ``sheet_save`` stores."""
     out = list(marks or [""] * 4)
-    for wind, timing in seat_substitutes(session, table).items():
+    for wind, timing in (
+        Seat.objects.filter(session=session, table=table)
+        .exclude(substitute="")
+        .values_list("wind", "substitute")
+    ):
         out[wind] = timing
     return out
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
+from referee.selectors import sheet_page_penalties
 from scoring.rules.substitutes import FROM_START
 from tournament.models import Session, Table, Tournament
 from tournament.pages import staffed_tournament
@@ -198,6 +199,7 @@ def sheet(request, slug: str, number: int, table_number: int):
     else:
         view_result = current.result if current and current.mode == mode else None
     running = selectors.running_totals(view_result) if view_result else []
+    desk = sheet_page_penalties(session, seats.seats, view_result)
     return render(
         request,
         "scoring/sheet.html",
@@ -216,6 +218,8 @@ def sheet(request, slug: str, number: int, table_number: int):
             "result": view_result,
             "result_rows": _result_rows(view_result, seats.names),
             "noten_riichi": selectors.noten_riichi_flags(view_result, seats.seats),
+            "desk_penalties": desk.penalties,
+            "desk_chombo_warnings": desk.chombo_warnings,
             "hand_rows": _hand_rows(formset, running) if formset is not None else [],
             "empty_cells": (
                 [{"fields": f} for f in formset.empty_form.seat_fields()] if formset else []
@@ -240,7 +244,7 @@ def _substitute_marks(
 ) -> list[str]:
     """The sheet form's substitute marks: the stored sheet's or, for a new sheet, seated
     reserves who do not fill in as substitutes from the start (EMA 5.8); the referee desk's
-    substitutions (``referee.selectors.seat_substitutes``) overrule both, as they do when
+    substitutions (recorded on the seats, ``Seat.substitute``) overrule both, as they do when
     the sheet is saved.
 
     A reserve who fills in (``fills_in``: seated by the generation, or took the seats a
