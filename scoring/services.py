@@ -21,7 +21,6 @@ the referee desk's substitutions, recorded on the seats, overrule the sheet's ma
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +40,6 @@ from .models import ScoreSheet, SheetResponse, SheetVersion, TableResult
 SEATS = "ESWN"
 _PLAYER_KEYS = {"winner", "from", "liable", "chombo"}
 _PLAYER_LIST_KEYS = {"riichi", "tenpai", "nagashi"}
-_HAND_NUMBER = re.compile(r"^hand (\d+) ")
 
 
 class SheetError(Exception):
@@ -187,9 +185,8 @@ def evaluate_entry(tournament: Tournament, mode: str, entry: dict, names: list[s
 
 
 def violation_hand(violation: RuleViolation) -> int | None:
-    """The 0-based index of the hand a core violation names ("hand 7 (S2): ..."), if any."""
-    match = _HAND_NUMBER.match(violation.message)
-    return int(match.group(1)) - 1 if match else None
+    """The 0-based index of the hand a core violation concerns (its ``hand``), if any."""
+    return violation.hand - 1 if violation.hand is not None else None
 
 
 def _write_results(sheet: ScoreSheet, seats: TableSeats, result: dict, *, new: bool) -> None:

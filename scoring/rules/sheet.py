@@ -537,7 +537,7 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
                 number=number,
                 last=last_label,
                 previous=number - 1,
-            )
+            ).at_hand(number)
         entry = {
             "round": table.label,
             "honba": table.honba,
@@ -547,7 +547,7 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
         try:
             outcome = _play(table, ruleset, hand)
         except RuleViolation as violation:
-            raise violation.with_prefix(f"hand {number} ({table.label})") from None
+            raise violation.with_prefix(f"hand {number} ({table.label})", hand=number) from None
         declared = len(hand.get("riichi", [])) if outcome.chombo is None else 0
         last_label = table.label
         _advance(table, ruleset, outcome, declared)
@@ -574,7 +574,7 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
             # The state the next hand starts from, for a sheet being typed hand by hand.
             honba=table.honba,
             sticks=table.sticks,
-        )
+        ).at_hand(len(hands) + 1)
     check_chombos(table.chombos, players, "hands")
     penalty: list[Fraction] = chombo_penalties(ruleset, players, table.chombos)
     answer = settle_game(ruleset, players, table.points, table.sticks, penalty, substitutes)
