@@ -52,8 +52,10 @@ class SheetConflict(SheetError):
     def __init__(self, current: ScoreSheet):
         self.current = current
         super().__init__(
-            f"{current.updated_by or 'Someone'} saved this sheet at "
-            f"{timezone.localtime(current.updated_at):%H:%M:%S} while you were editing it."
+            gettext("{who} saved this sheet at {time} while you were editing it.").format(
+                who=current.updated_by or gettext("Someone"),
+                time=f"{timezone.localtime(current.updated_at):%H:%M:%S}",
+            )
         )
 
 

@@ -104,3 +104,17 @@ def test_a_sheet_reads_the_desks_substitution_from_the_seat(
     ]
     assert "from referee" not in inspect.getsource(scoring.services)
     assert not hasattr(selectors, "seat_substitutes")
+
+
+def test_the_desks_and_the_sheets_messages_are_translated(running, table1, referee):
+    from django.utils import translation
+
+    from scoring.services import SheetConflict
+    from tournament.seating.services import lock_reason
+
+    sheet = final_sheet(running, table1, [41000, 27000, 30000, 22000], user=referee)
+    with translation.override("de"):
+        assert lock_reason(running, has_sheets=False) == "Runde 1 hat begonnen."
+        assert str(SheetConflict(sheet)).startswith("rene_referee hat diesen Bogen um ")
+    with translation.override("pl"):
+        assert lock_reason(running, has_sheets=False) == "Sesja 1 się rozpoczęła."

@@ -84,11 +84,11 @@ GENERATE_TASK = "tournament.seating.generate"
 def lock_reason(session: Session, *, has_sheets: bool) -> str:
     """Why the seating of ``session`` may no longer change, or '' when it may."""
     if session.state == Session.State.RUNNING:
-        return f"Session {session.number} has started."
+        return gettext("Session {number} has started.").format(number=session.number)
     if session.state == Session.State.FINISHED:
-        return f"Session {session.number} is finished."
+        return gettext("Session {number} is finished.").format(number=session.number)
     if has_sheets:
-        return f"Session {session.number} has score sheets."
+        return gettext("Session {number} has score sheets.").format(number=session.number)
     return ""
 
 
