@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring.models import ScoreSheet
+from scoring.rules.absence import may_be_removed
 from tournament.models import Player, Registration, Seat, Session, Tournament
 from web.cache import public_pages_changed
 
@@ -478,7 +479,9 @@ def results_removal_create(
     substituted = Substitution.objects.filter(
         tournament=tournament, player=player, withdrawn_at__isnull=True
     ).exists()
-    if not substituted and registration.status != Registration.Status.WITHDRAWN:
+    if not may_be_removed(
+        substituted=substituted, left=registration.status == Registration.Status.WITHDRAWN
+    ):
         raise DeskError(
             gettext(
                 "{player} was neither substituted nor has left the tournament: EMA 5.8 "

@@ -20,6 +20,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 
 from scoring.reporting.selectors import desk_alerts
+from scoring.rules.absence import may_be_removed
 from scoring.rules.penalties import late_needs_substitute
 from tournament.models import Player, Registration, Session, Staff, Tournament
 from tournament.names import clean_name
@@ -179,9 +180,9 @@ def player(request, slug: str, player_id: int):
             "removals": removals,
             # EMA 5.8: only a player who was substituted or left may be removed.
             "may_remove": not any(r.is_active for r in removals)
-            and (
-                registration.status == Registration.Status.WITHDRAWN
-                or any(s.is_active and s.player_id == person.pk for s in substitutions)
+            and may_be_removed(
+                substituted=any(s.is_active and s.player_id == person.pk for s in substitutions),
+                left=registration.status == Registration.Status.WITHDRAWN,
             ),
         },
     )

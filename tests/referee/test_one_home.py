@@ -118,3 +118,14 @@ def test_the_desks_and_the_sheets_messages_are_translated(running, table1, refer
         assert str(SheetConflict(sheet)).startswith("rene_referee hat diesen Bogen um ")
     with translation.override("pl"):
         assert lock_reason(running, has_sheets=False) == "Sesja 1 się rozpoczęła."
+
+
+def test_the_removal_rule_of_ema_5_8_has_one_home():
+    import referee.services
+    import referee.views
+    from scoring.rules.absence import may_be_removed
+
+    for module in (referee.services, referee.views):
+        assert module.may_be_removed is may_be_removed
+    assert "may_be_removed(" in inspect.getsource(referee.services.results_removal_create)
+    assert "may_be_removed(" in inspect.getsource(referee.views.player)
