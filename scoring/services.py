@@ -255,6 +255,20 @@ def _with_desk_substitutes(session: Session, table: Table, entry: dict) -> dict:
     return entry if desk == list(marks) else {**entry, "substitutes": desk}
 
 
+def correction_reason_missing(*, confirmed: bool, disputed: bool, reason: str) -> str:
+    """Why this correction may not be saved without a reason, or '' when it may: a confirmed
+    sheet's correction is kept in the history with its reason, and so is the referee's
+    correction of a version a player disputed.  The sheet form and ``sheet_save`` both ask
+    here."""
+    if reason.strip():
+        return ""
+    if confirmed:
+        return gettext("This sheet is confirmed: a correction needs the reason, for the history.")
+    if disputed:
+        return gettext("A player disputed this sheet: a correction needs the reason.")
+    return ""
+
+
 @transaction.atomic
 def sheet_save(
     *,
@@ -310,19 +324,18 @@ def sheet_save(
     if sheet.version == expected_version and sheet.mode == mode and sheet.entry == entry:
         # Saved as it was: no new version (the history would show "No change to the entry").
         return sheet
-    if sheet.is_confirmed and not reason.strip():
-        raise SheetError(gettext("This sheet is confirmed: give the reason for the correction."))
-    if (
-        referee_correction
+    # The referee settles a table's dispute; the history says why.
+    missing = correction_reason_missing(
+        confirmed=sheet.is_confirmed,
+        disputed=referee_correction
         and not reason.strip()
         and SheetResponse.objects.filter(
             sheet=sheet, version=sheet.version, kind=SheetResponse.Kind.DISPUTED
-        ).exists()
-    ):
-        # Issue 25.7: the referee settles a table's dispute; the history says why.
-        raise SheetError(
-            gettext("A player disputed this sheet: give the reason for the correction.")
-        )
+        ).exists(),
+        reason=reason,
+    )
+    if missing:
+        raise SheetError(missing)
     updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(
         mode=mode,
         entry=entry,
