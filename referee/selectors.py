@@ -35,6 +35,7 @@ from scoring.rules import counted
 from scoring.rules.final import chombo_penalties
 from tournament.models import Player, Registration, Seat, Session, Table, Tournament, Wind
 from tournament.names import fold
+from tournament.seating.locks import changeable_sessions
 
 from .decisions import RefereeDecisions, RefereePenalty
 from .models import Disqualification, Penalty, ResultsRemoval, Substitution
@@ -391,7 +392,9 @@ def sessions_needing_reseating(tournament: Tournament) -> list[ReseatNeed]:
     """Sessions not yet played with a table of one to three players: after a
     disqualification took a player out of them, the seating must be re-planned (issue 8)."""
     rows = (
-        Seat.objects.filter(session__tournament=tournament, session__state=Session.State.PLANNED)
+        Seat.objects.filter(
+            session__in=changeable_sessions(Session.objects.filter(tournament=tournament))
+        )
         .values("session_id", "table_id")
         .annotate(n=Count("pk"))
         .filter(n__lt=4)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 from scoring.models import ScoreSheet
 from scoring.rules.absence import may_be_removed
 from tournament.models import Player, Registration, Seat, Session, Tournament
+from tournament.seating.locks import changeable_sessions
 from web.cache import public_pages_changed
 
 from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points, show
@@ -395,11 +396,9 @@ def disqualification_create(
     seats = list(
         Seat.objects.select_for_update()
         .filter(
-            session__tournament=tournament,
-            session__state=Session.State.PLANNED,
+            session__in=changeable_sessions(Session.objects.filter(tournament=tournament)),
             player=player,
         )
-        .exclude(session__in=ScoreSheet.objects.values("session"))
         .select_related("session", "table")
         .order_by("session__number")
     )

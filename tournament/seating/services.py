@@ -46,6 +46,7 @@ from tournament.seating.core import PlanOptions, SeatingError, SwissOptions, pla
 from tournament.seating.core.metrics import rank_spread
 from tournament.seating.core.replan import replan
 from tournament.seating.grid import quality_now
+from tournament.seating.locks import changeable_sessions, lock_reason  # noqa: F401
 from tournament.stages.ranking import staged_session_numbers
 from web.cache import public_pages_changed
 from web.jobs import queue_on_commit
@@ -79,17 +80,6 @@ PROGRESS_INTERVAL = 0.5
 
 # The Celery task that runs a queued job (tasks.py); queued by name, see web/jobs.py.
 GENERATE_TASK = "tournament.seating.generate"
-
-
-def lock_reason(session: Session, *, has_sheets: bool) -> str:
-    """Why the seating of ``session`` may no longer change, or '' when it may."""
-    if session.state == Session.State.RUNNING:
-        return gettext("Session {number} has started.").format(number=session.number)
-    if session.state == Session.State.FINISHED:
-        return gettext("Session {number} is finished.").format(number=session.number)
-    if has_sheets:
-        return gettext("Session {number} has score sheets.").format(number=session.number)
-    return ""
 
 
 def sessions_with_locks(tournament: Tournament) -> list[Session]:
