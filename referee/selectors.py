@@ -31,9 +31,11 @@ from decimal import Decimal
 from django.db.models import Count, Q
 
 from scoring.models import ScoreSheet, TableResult
+from scoring.rules import counted
 from scoring.rules.final import chombo_penalties
-from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+from tournament.models import Player, Registration, Seat, Session, Table, Tournament, Wind
 from tournament.names import fold
+from tournament.seating.locks import changeable_sessions
 
 from .decisions import RefereeDecisions, RefereePenalty
 from .models import Disqualification, Penalty, ResultsRemoval, Substitution
@@ -44,12 +46,21 @@ SEATS = "ESWN"
 # --- chombo: the sheet and the desk --------------------------------------------------------
 
 
+def _seat_chombos(result) -> list[int]:
+    """A sheet's chombo per seat (E, S, W, N) as the rules core answered when the sheet was
+    saved (``scoring.services.evaluate_entry`` stores it; EMA 3.4.6)."""
+    seats = result.get("seats") if isinstance(result, dict) else None
+    if not isinstance(seats, dict):
+        return [0, 0, 0, 0]
+    return [int((seats.get(letter) or {}).get("chombo") or 0) for letter in SEATS]
+
+
 def sheet_chombos(tournament: Tournament, penalties: list[Penalty] | None = None) -> Counter:
     """Chombo carried by the confirmed score sheets, per (player id, session number).
 
     With ``penalties``, only the sheets that can match one of their chombo are read: the
     others cannot change what counts (``counted_penalties``), and reading every sheet's
-    entry of a 1,200-sheet event costs the standings page more than the rest of it.
+    answer of a 1,200-sheet event costs the standings page more than the rest of it.
     """
     sheets_qs = ScoreSheet.objects.filter(
         session__tournament=tournament, status=ScoreSheet.Status.CONFIRMED
@@ -66,7 +77,7 @@ def sheet_chombos(tournament: Tournament, penalties: list[Penalty] | None = None
             session_id__in=chombo_sessions,
             results__player_id__in={p.player_id for p in penalties},
         ).distinct()
-    sheets = list(sheets_qs.values_list("pk", "session__number", "mode", "entry"))
+    sheets = list(sheets_qs.values_list("pk", "session__number", "result"))
     players = {
         (sheet_id, wind): player_id
         for sheet_id, wind, player_id in TableResult.objects.filter(
@@ -74,16 +85,8 @@ def sheet_chombos(tournament: Tournament, penalties: list[Penalty] | None = None
         ).values_list("sheet_id", "wind", "player_id")
     }
     counts: Counter = Counter()
-    for sheet_id, number, mode, entry in sheets:
-        per_seat = [0, 0, 0, 0]
-        if mode == ScoreSheet.Mode.FINAL:
-            per_seat = [int(n or 0) for n in (entry.get("chombo") or per_seat)]
-        else:
-            for hand in entry.get("hands") or []:
-                who = hand.get("chombo") if isinstance(hand, dict) else None
-                if isinstance(who, str) and who in SEATS:
-                    per_seat[SEATS.index(who)] += 1
-        for wind, n in enumerate(per_seat):
+    for sheet_id, number, result in sheets:
+        for wind, n in enumerate(_seat_chombos(result)):
             player_id = players.get((sheet_id, wind))
             if n and player_id is not None:
                 counts[(player_id, number)] += n
@@ -120,18 +123,16 @@ def sheet_chombo_entries(
         sheets = sheets.filter(session=session)
     found = []
     for sheet in sheets:
-        entry = sheet.entry if isinstance(sheet.entry, dict) else {}
+        result = sheet.result if isinstance(sheet.result, dict) else {}
         if sheet.mode == ScoreSheet.Mode.FINAL:
-            for wind, n in enumerate((entry.get("chombo") or [])[:4]):
-                found += [(sheet, wind, "")] * (n if isinstance(n, int) and 0 < n <= 99 else 0)
+            for wind, n in enumerate(_seat_chombos(result)):
+                found += [(sheet, wind, "")] * min(n, 99)
             continue
-        log = (sheet.result or {}).get("log") if isinstance(sheet.result, dict) else None
-        for index, hand in enumerate(entry.get("hands") or []):
-            who = hand.get("chombo") if isinstance(hand, dict) else None
+        log = result.get("log")
+        for index, line in enumerate(log if isinstance(log, list) else []):
+            who = line.get("chombo") if isinstance(line, dict) else None
             if isinstance(who, str) and who in SEATS:
-                label = ""
-                if isinstance(log, list) and index < len(log) and isinstance(log[index], dict):
-                    label = str(log[index].get("round") or "")
+                label = str(line.get("round") or "")
                 found.append((sheet, SEATS.index(who), label or f"#{index + 1}"))
     if not found:
         return []
@@ -164,25 +165,36 @@ class CountedPenalty:
     why_not: str = ""  # "on the score sheet", "missed session", "withdrawn"
 
 
+WHY_NOT = {
+    counted.WITHDRAWN: "withdrawn",
+    counted.ON_SHEET: "on the score sheet",
+    counted.MISSED_SESSION: "missed session",
+}
+
+
 def counted_penalties(
     penalties: list[Penalty], chombo_on_sheets: Counter, missed: set[tuple[int, int]]
 ) -> list[CountedPenalty]:
-    """Which penalties count in the standings, and why the others do not (oldest first)."""
-    on_sheet = Counter(chombo_on_sheets)
-    out = []
-    for p in sorted(penalties, key=lambda p: (p.created_at, p.pk)):
-        number = p.session.number if p.session_id else None
-        key = (p.player_id, number)
-        if not p.is_active:
-            out.append(CountedPenalty(p, False, "withdrawn"))
-        elif p.kind == Penalty.Kind.CHOMBO and on_sheet[key] > 0:
-            on_sheet[key] -= 1
-            out.append(CountedPenalty(p, False, "on the score sheet"))
-        elif p.kind == Penalty.Kind.LATE and key in missed:
-            out.append(CountedPenalty(p, False, "missed session"))
-        else:
-            out.append(CountedPenalty(p, True))
-    return out
+    """Which penalties count in the standings, and why the others do not (oldest first):
+    the rules core's answer (``scoring.rules.counted``) for the desk's rows."""
+    ordered = sorted(penalties, key=lambda p: (p.created_at, p.pk))
+    answers = counted.counted_penalties(
+        [
+            counted.DeskPenalty(
+                kind=p.kind,
+                active=p.is_active,
+                player=p.player_id,
+                session=p.session.number if p.session_id else None,
+            )
+            for p in ordered
+        ],
+        chombo_on_sheets,
+        missed,
+    )
+    return [
+        CountedPenalty(p, answer == counted.COUNTS, WHY_NOT.get(answer, ""))
+        for p, answer in zip(ordered, answers, strict=True)
+    ]
 
 
 def standings_decisions(tournament: Tournament) -> RefereeDecisions:
@@ -227,14 +239,53 @@ def standings_decisions(tournament: Tournament) -> RefereeDecisions:
     )
 
 
-def seat_substitutes(session: Session, table: Table) -> dict[int, str]:
-    """The desk's substitute marks of a table's seats in a session: {wind: "start"|"during"}.
-    Read by ``scoring.services`` so that the sheet follows the desk (EMA 5.8)."""
-    return dict(
-        Substitution.objects.filter(
-            session=session, table=table, withdrawn_at__isnull=True
-        ).values_list("wind", "timing")
+@dataclass(frozen=True)
+class SheetPagePenalties:
+    """The desk's standing penalties of one table in one session, for its score sheet page:
+    the standings add them to the sheet's score, so the referee entering the sheet sees them
+    (and does not enter a desk chombo a second time)."""
+
+    penalties: list[Penalty]  # each with ``ref`` ("P3") and ``wind_label`` (the seat)
+    chombo_warnings: list[tuple[Player, list[str]]]  # player, refs of his desk chombo
+
+
+def sheet_page_penalties(session: Session, seats: list[Seat], result) -> SheetPagePenalties:
+    """The active desk penalties of ``session`` for the players of ``seats`` (one table),
+    and the players whose chombo on this sheet (``result``: the core's stored or checked
+    answer) meets a chombo the desk already logged for them in this session.  Two queries."""
+    by_player = {seat.player_id: seat for seat in seats}
+    penalties = list(
+        Penalty.objects.filter(
+            session=session, player_id__in=list(by_player), withdrawn_at__isnull=True
+        )
+        .select_related("player")
+        .order_by("created_at", "pk")
     )
+    if not penalties:
+        return SheetPagePenalties([], [])
+    numbers = {
+        pk: n
+        for n, pk in enumerate(
+            Penalty.objects.filter(tournament_id=session.tournament_id)
+            .order_by("pk")
+            .values_list("pk", flat=True),
+            start=1,
+        )
+    }
+    for p in penalties:
+        p.ref = f"P{numbers[p.pk]}"
+        p.wind_label = Wind(by_player[p.player_id].wind).label
+    warnings = []
+    on_sheet = _seat_chombos(result) if result else [0, 0, 0, 0]
+    for seat in seats:
+        desk = [
+            p.ref
+            for p in penalties
+            if p.player_id == seat.player_id and p.kind == Penalty.Kind.CHOMBO
+        ]
+        if desk and on_sheet[seat.wind]:
+            warnings.append((seat.player, desk))
+    return SheetPagePenalties(penalties, warnings)
 
 
 # --- the desk's pages ---------------------------------------------------------------------
@@ -341,7 +392,9 @@ def sessions_needing_reseating(tournament: Tournament) -> list[ReseatNeed]:
     """Sessions not yet played with a table of one to three players: after a
     disqualification took a player out of them, the seating must be re-planned (issue 8)."""
     rows = (
-        Seat.objects.filter(session__tournament=tournament, session__state=Session.State.PLANNED)
+        Seat.objects.filter(
+            session__in=changeable_sessions(Session.objects.filter(tournament=tournament))
+        )
         .values("session_id", "table_id")
         .annotate(n=Count("pk"))
         .filter(n__lt=4)

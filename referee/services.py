@@ -17,7 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring.models import ScoreSheet
+from scoring.rules.absence import may_be_removed
 from tournament.models import Player, Registration, Seat, Session, Tournament
+from tournament.seating.locks import changeable_sessions
 from web.cache import public_pages_changed
 
 from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points, show
@@ -320,8 +322,8 @@ def substitution_create(
                 player=player, session=session
             )
         ) from None
-    seat.player = substitute
-    seat.save(update_fields=["player"])
+    seat.player, seat.substitute, seat.replaced = substitute, timing, player
+    seat.save(update_fields=["player", "substitute", "replaced"])
     return record
 
 
@@ -361,8 +363,8 @@ def substitution_withdraw(
             )
         )
     _withdraw(Substitution, substitution, user=user, reason=reason, now=now)
-    seat.player = substitution.player
-    seat.save(update_fields=["player"])
+    seat.player, seat.substitute, seat.replaced = substitution.player, "", None
+    seat.save(update_fields=["player", "substitute", "replaced"])
     return substitution
 
 
@@ -394,11 +396,9 @@ def disqualification_create(
     seats = list(
         Seat.objects.select_for_update()
         .filter(
-            session__tournament=tournament,
-            session__state=Session.State.PLANNED,
+            session__in=changeable_sessions(Session.objects.filter(tournament=tournament)),
             player=player,
         )
-        .exclude(session__in=ScoreSheet.objects.values("session"))
         .select_related("session", "table")
         .order_by("session__number")
     )
@@ -478,7 +478,9 @@ def results_removal_create(
     substituted = Substitution.objects.filter(
         tournament=tournament, player=player, withdrawn_at__isnull=True
     ).exists()
-    if not substituted and registration.status != Registration.Status.WITHDRAWN:
+    if not may_be_removed(
+        substituted=substituted, left=registration.status == Registration.Status.WITHDRAWN
+    ):
         raise DeskError(
             gettext(
                 "{player} was neither substituted nor has left the tournament: EMA 5.8 "

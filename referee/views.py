@@ -20,6 +20,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 
 from scoring.reporting.selectors import desk_alerts
+from scoring.rules.absence import may_be_removed
 from scoring.rules.penalties import late_needs_substitute
 from tournament.models import Player, Registration, Session, Staff, Tournament
 from tournament.names import clean_name
@@ -179,9 +180,9 @@ def player(request, slug: str, player_id: int):
             "removals": removals,
             # EMA 5.8: only a player who was substituted or left may be removed.
             "may_remove": not any(r.is_active for r in removals)
-            and (
-                registration.status == Registration.Status.WITHDRAWN
-                or any(s.is_active and s.player_id == person.pk for s in substitutions)
+            and may_be_removed(
+                substituted=any(s.is_active and s.player_id == person.pk for s in substitutions),
+                left=registration.status == Registration.Status.WITHDRAWN,
             ),
         },
     )
@@ -298,16 +299,22 @@ def penalty_withdraw(request, slug: str, pk: int):
 
     def withdraw(reason: str) -> str:
         services.penalty_withdraw(penalty=penalty, user=request.user, reason=reason)
-        return f"Penalty {selectors.desk_ref(penalty)} withdrawn; it stays in the log."
+        return gettext("Penalty {ref} withdrawn; it stays in the log.").format(
+            ref=selectors.desk_ref(penalty)
+        )
 
     return _withdraw_page(
         request,
         tournament,
         penalty,
         withdraw=withdraw,
-        title=f"Withdraw penalty {selectors.desk_ref(penalty)}",
-        summary=f"{penalty.get_kind_display()}, {show(penalty.points)} points, "
-        f"{penalty.player}, session {penalty.session.number if penalty.session else '-'}",
+        title=gettext("Withdraw penalty {ref}").format(ref=selectors.desk_ref(penalty)),
+        summary=gettext("{kind}, {points} points, {player}, session {number}").format(
+            kind=penalty.get_kind_display(),
+            points=show(penalty.points),
+            player=penalty.player,
+            number=penalty.session.number if penalty.session else "-",
+        ),
         back=_player_url(tournament, penalty.player, penalty.session),
     )
 
@@ -451,10 +458,12 @@ def disqualify(request, slug: str, player_id: int):
             removed = len(record.removed_seats)
             messages.warning(
                 request,
-                f"{person} is disqualified. Removed from {removed} seat(s) of sessions not "
-                "yet played: those sessions need re-seating."
+                gettext(
+                    "{player} is disqualified. Removed from {count} seat(s) of sessions not "
+                    "yet played: those sessions need re-seating."
+                ).format(player=person, count=removed)
                 if removed
-                else f"{person} is disqualified.",
+                else gettext("{player} is disqualified.").format(player=person),
             )
             return redirect(_player_url(tournament, person, session))
     return render(
@@ -481,17 +490,22 @@ def substitution_withdraw(request, slug: str, pk: int):
 
     def withdraw(reason: str) -> str:
         services.substitution_withdraw(substitution=record, user=request.user, reason=reason)
-        ref = selectors.desk_ref(record)
-        return f"Substitution {ref} withdrawn: {record.player} is back in the seat."
+        return gettext("Substitution {ref} withdrawn: {player} is back in the seat.").format(
+            ref=selectors.desk_ref(record), player=record.player
+        )
 
     return _withdraw_page(
         request,
         tournament,
         record,
         withdraw=withdraw,
-        title=f"Withdraw substitution {selectors.desk_ref(record)}",
-        summary=f"{record.substitute} for {record.player} at {record.table}, "
-        f"session {record.session.number}",
+        title=gettext("Withdraw substitution {ref}").format(ref=selectors.desk_ref(record)),
+        summary=gettext("{substitute} for {player} at {table}, session {number}").format(
+            substitute=record.substitute,
+            player=record.player,
+            table=record.table,
+            number=record.session.number,
+        ),
         back=_player_url(tournament, record.player, record.session),
     )
 
@@ -507,10 +521,15 @@ def disqualification_withdraw(request, slug: str, pk: int):
         not_restored = services.disqualification_withdraw(
             disqualification=record, user=request.user, reason=reason
         )
-        text = f"The disqualification of {record.player} is lifted."
+        text = gettext("The disqualification of {player} is lifted.").format(player=record.player)
         if not_restored:
-            text += " Seats not given back (taken or played): " + ", ".join(
-                f"session {r['session']} table {r['table']}" for r in not_restored
+            text += " " + gettext("Seats not given back (taken or played): {seats}").format(
+                seats=", ".join(
+                    gettext("session {number} table {table}").format(
+                        number=r["session"], table=r["table"]
+                    )
+                    for r in not_restored
+                )
             )
         return text
 
@@ -519,7 +538,7 @@ def disqualification_withdraw(request, slug: str, pk: int):
         tournament,
         record,
         withdraw=withdraw,
-        title=f"Lift disqualification {selectors.desk_ref(record)}",
+        title=gettext("Lift disqualification {ref}").format(ref=selectors.desk_ref(record)),
         summary=f"{record.player}: {record.reason}",
         back=_player_url(tournament, record.player, None),
     )

@@ -16,7 +16,7 @@ from scoring.wording import HAND_KINDS, violation_message
 from web.fields import bounded_integer, bounded_text
 
 from .models import StandingsSettings
-from .services import SEATS, evaluate_entry, violation_hand
+from .services import SEATS, correction_reason_missing, evaluate_entry, violation_hand
 
 SUBSTITUTE_CHOICES = [
     ("", "—"),
@@ -99,14 +99,11 @@ class SheetMetaForm(forms.Form):
 
     def clean_reason(self) -> str:
         reason = self.cleaned_data.get("reason", "").strip()
-        if self.confirmed and not reason:
-            raise forms.ValidationError(
-                gettext("This sheet is confirmed: a correction needs the reason, for the history.")
-            )
-        if self.disputed and not reason:
-            raise forms.ValidationError(
-                gettext("A player disputed this sheet: a correction needs the reason.")
-            )
+        missing = correction_reason_missing(
+            confirmed=self.confirmed, disputed=self.disputed, reason=reason
+        )
+        if missing:
+            raise forms.ValidationError(missing)
         return reason
 
 

@@ -15,12 +15,12 @@ Entry shapes (JSON):
 ``substitutes`` per seat: "" (none), "start" (seated from the start of the session) or
 "during" (joined during the session).  They go to the core as its ``substitutes`` field,
 which applies the ruleset's substitute rule (EMA 5.8, WRC 7.2; ``scoring.rules.substitutes``);
-the referee desk's substitutions overrule the sheet's marks (``_with_desk_substitutes``).
+the referee desk's substitutions, recorded on the seats, overrule the sheet's marks
+(``_with_desk_substitutes``).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +40,6 @@ from .models import ScoreSheet, SheetResponse, SheetVersion, TableResult
 SEATS = "ESWN"
 _PLAYER_KEYS = {"winner", "from", "liable", "chombo"}
 _PLAYER_LIST_KEYS = {"riichi", "tenpai", "nagashi"}
-_HAND_NUMBER = re.compile(r"^hand (\d+) ")
 
 
 class SheetError(Exception):
@@ -53,8 +52,10 @@ class SheetConflict(SheetError):
     def __init__(self, current: ScoreSheet):
         self.current = current
         super().__init__(
-            f"{current.updated_by or 'Someone'} saved this sheet at "
-            f"{timezone.localtime(current.updated_at):%H:%M:%S} while you were editing it."
+            gettext("{who} saved this sheet at {time} while you were editing it.").format(
+                who=current.updated_by or gettext("Someone"),
+                time=f"{timezone.localtime(current.updated_at):%H:%M:%S}",
+            )
         )
 
 
@@ -152,6 +153,9 @@ def evaluate_entry(tournament: Tournament, mode: str, entry: dict, names: list[s
             "table_score": answer["table_score"][name],
             "score": answer["score"][name],
             "substitute": marks[i],
+            # The core's count of this seat's chombo (EMA 3.4.6): the one place every
+            # reader (the standings' desk, the log, the statistics) takes them from.
+            "chombo": answer["chombo"][name],
         }
         for i, name in enumerate(names)
     }
@@ -162,6 +166,7 @@ def evaluate_entry(tournament: Tournament, mode: str, entry: dict, names: list[s
             "riichi_on_table": h["riichi_on_table"],
             "dealer": SEATS[names.index(h["dealer"])],
             "delta": [h["delta"][n] for n in names],
+            **({"chombo": SEATS[names.index(h["chombo"])]} if "chombo" in h else {}),
         }
         for h in answer.get("log", [])
     ]
@@ -182,9 +187,8 @@ def evaluate_entry(tournament: Tournament, mode: str, entry: dict, names: list[s
 
 
 def violation_hand(violation: RuleViolation) -> int | None:
-    """The 0-based index of the hand a core violation names ("hand 7 (S2): ..."), if any."""
-    match = _HAND_NUMBER.match(violation.message)
-    return int(match.group(1)) - 1 if match else None
+    """The 0-based index of the hand a core violation concerns (its ``hand``), if any."""
+    return violation.hand - 1 if violation.hand is not None else None
 
 
 def _write_results(sheet: ScoreSheet, seats: TableSeats, result: dict, *, new: bool) -> None:
@@ -231,12 +235,16 @@ def _record(sheet: ScoreSheet, action: str, user, reason: str) -> SheetVersion:
 def desk_substitute_marks(session: Session, table: Table, marks: list[str]) -> list[str]:
     """The substitute marks of a table's seats (per wind) once the referee desk's
     substitutions overrule the sheet's for the seats they concern (EMA 5.8: one who joined
-    during the session always gets the last uma); the other seats keep ``marks``.  The sheet
-    form shows these too, so that what it previews is what ``sheet_save`` stores."""
-    from referee.selectors import seat_substitutes
-
+    during the session always gets the last uma); the other seats keep ``marks``.  The desk
+    records its substitution on the seat (``Seat.substitute``), so a sheet reads only
+    seats.  The sheet form shows these too, so that what it previews is what
+    ``sheet_save`` stores."""
     out = list(marks or [""] * 4)
-    for wind, timing in seat_substitutes(session, table).items():
+    for wind, timing in (
+        Seat.objects.filter(session=session, table=table)
+        .exclude(substitute="")
+        .values_list("wind", "substitute")
+    ):
         out[wind] = timing
     return out
 
@@ -245,6 +253,20 @@ def _with_desk_substitutes(session: Session, table: Table, entry: dict) -> dict:
     marks = entry.get("substitutes") or [""] * 4
     desk = desk_substitute_marks(session, table, marks)
     return entry if desk == list(marks) else {**entry, "substitutes": desk}
+
+
+def correction_reason_missing(*, confirmed: bool, disputed: bool, reason: str) -> str:
+    """Why this correction may not be saved without a reason, or '' when it may: a confirmed
+    sheet's correction is kept in the history with its reason, and so is the referee's
+    correction of a version a player disputed.  The sheet form and ``sheet_save`` both ask
+    here."""
+    if reason.strip():
+        return ""
+    if confirmed:
+        return gettext("This sheet is confirmed: a correction needs the reason, for the history.")
+    if disputed:
+        return gettext("A player disputed this sheet: a correction needs the reason.")
+    return ""
 
 
 @transaction.atomic
@@ -302,19 +324,18 @@ def sheet_save(
     if sheet.version == expected_version and sheet.mode == mode and sheet.entry == entry:
         # Saved as it was: no new version (the history would show "No change to the entry").
         return sheet
-    if sheet.is_confirmed and not reason.strip():
-        raise SheetError(gettext("This sheet is confirmed: give the reason for the correction."))
-    if (
-        referee_correction
+    # The referee settles a table's dispute; the history says why.
+    missing = correction_reason_missing(
+        confirmed=sheet.is_confirmed,
+        disputed=referee_correction
         and not reason.strip()
         and SheetResponse.objects.filter(
             sheet=sheet, version=sheet.version, kind=SheetResponse.Kind.DISPUTED
-        ).exists()
-    ):
-        # Issue 25.7: the referee settles a table's dispute; the history says why.
-        raise SheetError(
-            gettext("A player disputed this sheet: give the reason for the correction.")
-        )
+        ).exists(),
+        reason=reason,
+    )
+    if missing:
+        raise SheetError(missing)
     updated = ScoreSheet.objects.filter(pk=sheet.pk, version=expected_version).update(
         mode=mode,
         entry=entry,

@@ -181,8 +181,8 @@ def hand_statistics(tournament: Tournament, player: Player | None = None) -> Eve
     for sheet_id, entry, result, session_number, table_number in rows:
         log = result.get("log", [])
         for index, hand in enumerate(entry.get("hands", [])):
-            if "chombo" in hand:
-                continue  # re-dealt: not a hand played (EMA 3.4)
+            if index < len(log) and "chombo" in log[index]:
+                continue  # re-dealt: not a hand played (EMA 3.4); the core's log says so
             stats.hands += 1
             for letter in SEATS:
                 of(sheet_id, letter).hands += 1

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
+from referee.selectors import sheet_page_penalties
 from scoring.rules.substitutes import FROM_START
 from tournament.models import Session, Table, Tournament
 from tournament.pages import staffed_tournament
@@ -198,6 +199,7 @@ def sheet(request, slug: str, number: int, table_number: int):
     else:
         view_result = current.result if current and current.mode == mode else None
     running = selectors.running_totals(view_result) if view_result else []
+    desk = sheet_page_penalties(session, seats.seats, view_result)
     return render(
         request,
         "scoring/sheet.html",
@@ -216,6 +218,8 @@ def sheet(request, slug: str, number: int, table_number: int):
             "result": view_result,
             "result_rows": _result_rows(view_result, seats.names),
             "noten_riichi": selectors.noten_riichi_flags(view_result, seats.seats),
+            "desk_penalties": desk.penalties,
+            "desk_chombo_warnings": desk.chombo_warnings,
             "hand_rows": _hand_rows(formset, running) if formset is not None else [],
             "empty_cells": (
                 [{"fields": f} for f in formset.empty_form.seat_fields()] if formset else []
@@ -239,14 +243,21 @@ def _substitute_marks(
     tournament: Tournament, session: Session, table: Table, seats, stored: dict
 ) -> list[str]:
     """The sheet form's substitute marks: the stored sheet's or, for a new sheet, seated
-    reserves as substitutes from the start (EMA 5.8); the referee desk's substitutions
-    (``referee.selectors.seat_substitutes``) overrule both, as they do when the sheet is
-    saved."""
+    reserves who do not fill in as substitutes from the start (EMA 5.8); the referee desk's
+    substitutions (recorded on the seats, ``Seat.substitute``) overrule both, as they do when
+    the sheet is saved.
+
+    A reserve who fills in (``fills_in``: seated by the generation, or took the seats a
+    withdrawn player freed on the fill page) is in the field: she plays her seats as
+    herself, and her sheets are hers (ranked when her results count, EMA 5.8).  The player
+    who left is charged for each session he misses (``scoring.rules.absence``), once."""
     marks = stored.get("substitutes")
     if not marks:
         reserves = set(
             tournament.registrations.filter(
-                is_reserve=True, player_id__in=[s.player_id for s in seats.seats]
+                is_reserve=True,
+                fills_in=False,
+                player_id__in=[s.player_id for s in seats.seats],
             ).values_list("player_id", flat=True)
         )
         marks = [FROM_START if s.player_id in reserves else "" for s in seats.seats]

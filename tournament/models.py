@@ -551,6 +551,14 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="seats")
     wind = models.PositiveSmallIntegerField(choices=Wind.choices)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # The referee desk's substitution (EMA 5.8, WRC 7.2) recorded on the seat itself, so
+    # that a score sheet and the seating read only seats: "" (none), "start" (the
+    # substitute sat from the start of the session) or "during" (joined during it), and
+    # the player whose seat it was (with "during" he sat here too, until he left).
+    substitute = models.CharField(max_length=6, blank=True, default="")
+    replaced = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["table__number", "wind"]

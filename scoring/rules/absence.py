@@ -62,6 +62,13 @@ def missed_session(ruleset: Ruleset, session: int, why: str) -> MissedSession:
     )
 
 
+def may_be_removed(*, substituted: bool, left: bool) -> bool:
+    """Whether the head referee may take a player out of the final results (EMA 2016 5.8,
+    last sentence): only one who missed sessions, substituted by a reserve or gone from
+    the event."""
+    return substituted or left
+
+
 def left_after(played: Iterable[int]) -> int | None:
     """The last session a player took part in (played or was substituted in); None when he
     never took part, so has nothing to be charged for having left."""

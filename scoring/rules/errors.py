@@ -32,6 +32,10 @@ class RuleViolation(Exception):
     'five copies of 5m'
     """
 
+    # The hand of a game sheet the violation concerns (1 for the first), or None: the edge
+    # marks that line of the sheet with it, whatever language the sentence is worded in.
+    hand: int | None = None
+
     def __init__(self, code: str, reason: str, template: str, /, **params: Any) -> None:
         self.code = code
         self.reason = reason
@@ -47,11 +51,19 @@ class RuleViolation(Exception):
     def __str__(self) -> str:
         return self.message
 
-    def with_prefix(self, where: str) -> RuleViolation:
-        """The same violation, its sentence led by where it happened ("hand 7 (S2): ...")."""
-        return RuleViolation(
+    def with_prefix(self, where: str, *, hand: int | None = None) -> RuleViolation:
+        """The same violation, its sentence led by where it happened ("hand 7 (S2): ..."),
+        and ``hand`` when that place is a hand of the sheet."""
+        prefixed = RuleViolation(
             self.code, self.reason, "{where}: " + self.template, where=where, **self.params
         )
+        prefixed.hand = hand if hand is not None else self.hand
+        return prefixed
+
+    def at_hand(self, hand: int) -> RuleViolation:
+        """This violation, marked as concerning hand ``hand`` of the sheet (1 for the first)."""
+        self.hand = hand
+        return self
 
 
 # The values a message quotes come from the request, which may be anything: a string of a

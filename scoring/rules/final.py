@@ -79,6 +79,12 @@ def chombo_penalties(
     return [fine * sum(1 for o in offenders if o == p) for p in players]
 
 
+def chombo_counts(players: Sequence[str], offenders: Sequence[str]) -> dict[str, int]:
+    """How many chombo each player made at the table (EMA 3.4.6): the answer's ``chombo``,
+    which the web app stores with the sheet so that every reader counts them from it."""
+    return {p: sum(1 for o in offenders if o == p) for p in players}
+
+
 def _invalid(template: str, **params: Any) -> RuleViolation:
     return RuleViolation(INVALID_INPUT, "bad_final", template, **params)
 
@@ -142,7 +148,7 @@ def evaluate_final(request: dict[str, Any]) -> dict[str, Any]:
     if not all(isinstance(o, str) and o in players for o in offenders):
         raise _invalid(N_("chombo must be a list of the players' names, one entry per chombo"))
     substitutes = parse_substitutes(request.get("substitutes"), players)
-    return settle_game(
+    answer = settle_game(
         ruleset,
         players,
         points,
@@ -150,3 +156,5 @@ def evaluate_final(request: dict[str, Any]) -> dict[str, Any]:
         chombo_penalties(ruleset, players, offenders),
         substitutes,
     )
+    answer["chombo"] = chombo_counts(players, offenders)
+    return answer

@@ -15,7 +15,7 @@ player has no session yet); the caller gives each row's name key for the order o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Generic, Protocol, TypeVar
@@ -51,6 +51,16 @@ class Rankable(Protocol):
 Row = TypeVar("Row", bound=Rankable)
 # The order of equals within a shared place: the caller's name key, e.g. (sort name,).
 NameKey = tuple[str, ...]
+
+
+def shared_places(keys: Sequence[object], start: int = 1) -> list[int]:
+    """The places of rows already in order, best first: equal keys share the place of the
+    first of them and the next key takes its own position (1, 2, 2, 4), as the standings
+    of players, teams and stages all place equal totals.  ``start`` is the first place."""
+    out: list[int] = []
+    for i, key in enumerate(keys):
+        out.append(out[-1] if i and keys[i - 1] == key else start + i)
+    return out
 
 
 @dataclass(frozen=True)
@@ -101,16 +111,8 @@ def places(
     out: list[Place[Row]] = []
     for group, note in ((regular, ""), (bottom, DISQUALIFIED)):
         group.sort(key=lambda r: (_tie_key(r, tie_break), name(r)))
-        previous: Place[Row] | None = None
-        for row in group:
-            if previous is not None and _tie_key(previous.row, tie_break) == _tie_key(
-                row, tie_break
-            ):
-                rank = previous.rank  # a shared place
-            else:
-                rank = len(out) + 1
-            previous = Place(row, rank, note)
-            out.append(previous)
+        ranks = shared_places([_tie_key(r, tie_break) for r in group], start=len(out) + 1)
+        out.extend(Place(row, rank, note) for row, rank in zip(group, ranks, strict=True))
     unranked.sort(key=lambda pair: (-pair[0].total, name(pair[0])))
     out.extend(Place(row, None, note) for row, note in unranked)
     return out

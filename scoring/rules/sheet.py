@@ -35,7 +35,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.rules.errors import GAME_NOT_OVER, GAME_OVER, NOT_ALLOWED, RuleViolation
-from scoring.rules.final import chombo_penalties, settle_game
+from scoring.rules.final import chombo_counts, chombo_penalties, settle_game
 from scoring.rules.i18n import N_
 from scoring.rules.limits import MAX_HAN, MAX_HANDS, check_chombos, whole_number
 from scoring.rules.payments import check_han_fu, cost_total, hand_cost
@@ -537,7 +537,7 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
                 number=number,
                 last=last_label,
                 previous=number - 1,
-            )
+            ).at_hand(number)
         entry = {
             "round": table.label,
             "honba": table.honba,
@@ -547,11 +547,13 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
         try:
             outcome = _play(table, ruleset, hand)
         except RuleViolation as violation:
-            raise violation.with_prefix(f"hand {number} ({table.label})") from None
+            raise violation.with_prefix(f"hand {number} ({table.label})", hand=number) from None
         declared = len(hand.get("riichi", [])) if outcome.chombo is None else 0
         last_label = table.label
         _advance(table, ruleset, outcome, declared)
         entry["delta"] = dict(zip(players, outcome.delta, strict=True))
+        if outcome.chombo is not None:
+            entry["chombo"] = outcome.chombo  # the offender (EMA 3.4.6)
         if outcome.noten_riichi:
             names = [players[seat] for seat in outcome.noten_riichi]
             entry["noten_riichi"] = names
@@ -572,10 +574,11 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
             # The state the next hand starts from, for a sheet being typed hand by hand.
             honba=table.honba,
             sticks=table.sticks,
-        )
+        ).at_hand(len(hands) + 1)
     check_chombos(table.chombos, players, "hands")
     penalty: list[Fraction] = chombo_penalties(ruleset, players, table.chombos)
     answer = settle_game(ruleset, players, table.points, table.sticks, penalty, substitutes)
     answer["log"] = log
     answer["noten_riichi"] = noten_riichi
+    answer["chombo"] = chombo_counts(players, table.chombos)
     return answer

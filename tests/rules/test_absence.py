@@ -58,3 +58,12 @@ def test_a_session_with_his_own_result_is_never_charged(own):
     )
     assert missed == []
     assert left_after([]) is None
+
+
+def test_only_a_player_who_missed_sessions_may_be_removed_from_the_results():
+    # EMA 2016 5.8, last sentence: a player substituted, or gone from the event.
+    from scoring.rules.absence import may_be_removed
+
+    assert may_be_removed(substituted=True, left=False)
+    assert may_be_removed(substituted=False, left=True)
+    assert not may_be_removed(substituted=False, left=False)

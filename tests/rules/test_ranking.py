@@ -62,3 +62,13 @@ def test_the_disqualified_per_ruleset():
 def test_substitutes_are_ranked_only_when_agreed():
     assert substitute_ranked(get_ruleset("ema2016"), results_count=True)
     assert not substitute_ranked(get_ruleset("ema2016"), results_count=False)
+
+
+def test_shared_places_skip_the_places_equal_totals_take():
+    from scoring.rules.ranking import shared_places
+
+    # Totals 50, 40, 40, 10: places 1, 2, 2, 4 (the fourth is fourth, not third).
+    assert shared_places([50, 40, 40, 10]) == [1, 2, 2, 4]
+    assert shared_places([7, 7, 7]) == [1, 1, 1]
+    assert shared_places([3, 3, 1], start=5) == [5, 5, 7]
+    assert shared_places([]) == []

@@ -203,12 +203,19 @@ def seating_quality(tournament: Tournament) -> Quality:
     """Repeated meetings, repeated tables and wind balance over every seated session."""
     grid_now = seated_grid(tournament)
     figures = quality_now(tournament, grid_now)
-    seats, numbers, grid, fixed = grid_now.seats, grid_now.sessions, grid_now.rounds, grid_now.fixed
+    seats, numbers, fixed = grid_now.seats, grid_now.sessions, grid_now.fixed
     people = {p for *_, p in seats}
-    names = {p.pk: f"{p.last_name}, {p.first_name}" for p in Player.objects.filter(pk__in=people)}
+    names = {
+        p.pk: f"{p.last_name}, {p.first_name}"
+        for p in Player.objects.filter(
+            pk__in=people | {p for rnd in grid_now.sat for table in rnd for p in table}
+        )
+    }
 
+    # Who sat, as the figures count them (``quality_now``): a player who left during a
+    # session met that table too.
     met_in: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for number, rnd in zip(numbers, grid, strict=True):
+    for number, rnd in zip(numbers, grid_now.sat, strict=True):
         for table in rnd:
             for i, a in enumerate(table):
                 for b in table[:i]:

@@ -27,6 +27,8 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from scoring.rules.absence import LEFT, MissedSession, missed_session
+from scoring.rules.ranking import substitute_ranked
 from tournament.errors import ServiceError
 from tournament.models import (
     Player,
@@ -44,6 +46,7 @@ from tournament.seating.core import PlanOptions, SeatingError, SwissOptions, pla
 from tournament.seating.core.metrics import rank_spread
 from tournament.seating.core.replan import replan
 from tournament.seating.grid import quality_now
+from tournament.seating.locks import changeable_sessions, lock_reason  # noqa: F401
 from tournament.stages.ranking import staged_session_numbers
 from web.cache import public_pages_changed
 from web.jobs import queue_on_commit
@@ -77,17 +80,6 @@ PROGRESS_INTERVAL = 0.5
 
 # The Celery task that runs a queued job (tasks.py); queued by name, see web/jobs.py.
 GENERATE_TASK = "tournament.seating.generate"
-
-
-def lock_reason(session: Session, *, has_sheets: bool) -> str:
-    """Why the seating of ``session`` may no longer change, or '' when it may."""
-    if session.state == Session.State.RUNNING:
-        return f"Session {session.number} has started."
-    if session.state == Session.State.FINISHED:
-        return f"Session {session.number} is finished."
-    if has_sheets:
-        return f"Session {session.number} has score sheets."
-    return ""
 
 
 def sessions_with_locks(tournament: Tournament) -> list[Session]:
@@ -1045,6 +1037,42 @@ class FillChoice:
     meetings: list[str]  # "Name (session 5; met in session 2)"
     tables: list[str]
     proposed: bool = False
+    # What her results become (EMA 5.8): she plays the seats as herself; they put her in
+    # the ranking when her results count ("counts"), or not ("not_counted", "unasked").
+    results: str = ""
+
+
+@dataclass(frozen=True)
+class FillCharges:
+    """What the fill page says of the players who left: each is charged once for every
+    session he misses (``scoring.rules.absence``: EMA 5.8 -15 points and -15 uma, WRC 7.2
+    -30), whoever takes his seat; the reserve's own sheets are hers."""
+
+    left: list[Player]
+    charge: MissedSession  # the charge of one missed session under the ruleset
+
+
+def fill_charges(tournament: Tournament) -> FillCharges:
+    """The players who left after taking part (withdrawn, still seated in a played session)
+    and the ruleset's charge for each session they miss.  One query."""
+    left = list(
+        Player.objects.filter(
+            registrations__tournament=tournament,
+            registrations__status=Registration.Status.WITHDRAWN,
+            pk__in=Seat.objects.filter(session__tournament=tournament).values("player_id"),
+        )
+        .distinct()
+        .order_by("sort_name")
+    )
+    return FillCharges(left=left, charge=missed_session(tournament.rules(), 0, LEFT))
+
+
+def reserve_results(ruleset, registration: Registration) -> str:
+    """Whether a reserve's own sheets put her in the ranking (EMA 5.8: when she agreed
+    beforehand that her results count; ``scoring.rules.ranking.substitute_ranked``)."""
+    if substitute_ranked(ruleset, bool(registration.results_count)):
+        return "counts"
+    return "unasked" if registration.results_count is None else "not_counted"
 
 
 def fill_choices(tournament: Tournament) -> tuple[list[Vacancy], list[FillChoice]]:
@@ -1074,6 +1102,7 @@ def fill_choices(tournament: Tournament) -> tuple[list[Vacancy], list[FillChoice
         )
     }
     choices = []
+    ruleset = tournament.rules()
     for registration in reserves:
         placement = _placement(tournament, registration.player, vacancies)
         if not placement.seats:
@@ -1097,6 +1126,7 @@ def fill_choices(tournament: Tournament) -> tuple[list[Vacancy], list[FillChoice
                     )
                     for table, number, before in placement.tables
                 ],
+                results=reserve_results(ruleset, registration),
             )
         )
     # Stable sort: equal costs keep the registration order.

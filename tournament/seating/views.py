@@ -466,7 +466,12 @@ def seating_fill(request, slug: str):
     return render(
         request,
         "tournament/seating/fill.html",
-        {"tournament": tournament, "vacancies": vacancies, "choices": choices},
+        {
+            "tournament": tournament,
+            "vacancies": vacancies,
+            "choices": choices,
+            "charges": services.fill_charges(tournament) if vacancies else None,
+        },
     )
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from scoring.rules.ranking import DISQUALIFIED
+from scoring.rules.ranking import DISQUALIFIED, shared_places
 
 from .core import carried, final_order, stage_order
 from .layout import layout
@@ -101,13 +101,9 @@ def apply_stages(tournament, data, session_scores, stages: list[Stage] | None = 
         rows[key].rank = position
     # Everyone else keeps his place among them (equal totals still share it), after the
     # stage players.
-    position, last_rank, last_place = staged, None, None
-    for key in order[staged:]:
-        row = rows[key]
-        if row.rank is None:
-            continue
-        position += 1
-        if row.rank != last_rank:
-            last_rank, last_place = row.rank, position
-        row.rank = last_place
+    rest = [rows[key] for key in order[staged:] if rows[key].rank is not None]
+    for row, rank in zip(
+        rest, shared_places([row.rank for row in rest], start=staged + 1), strict=True
+    ):
+        row.rank = rank
     data.rows = [rows[key] for key in order]

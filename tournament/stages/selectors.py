@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.db.models import Count, Q
 
 from tournament.models import Seat, Session, Tournament
+from tournament.seating.locks import changeable_sessions
 
 from .layout import Layout, layout
 from .models import LiveHands, Stage, StageEntry
@@ -104,10 +105,11 @@ def stages_page(tournament: Tournament) -> tuple[list[StageView], Layout]:
         .values_list("session__number", flat=True)
         .distinct()
     )
+    sessions = Session.objects.filter(tournament=tournament)
     locked = set(
-        Session.objects.filter(tournament=tournament)
-        .filter(Q(sheets__isnull=False) | ~Q(state=Session.State.PLANNED))
-        .values_list("number", flat=True)
+        sessions.exclude(pk__in=changeable_sessions(sessions).values("pk")).values_list(
+            "number", flat=True
+        )
     )
     views = []
     for stage in stages:

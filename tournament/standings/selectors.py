@@ -25,7 +25,7 @@ from django.utils.translation import gettext
 from referee.decisions import RefereeDecisions
 from referee.selectors import standings_decisions
 from scoring.rules.absence import MissedSession, left_after, missed_sessions
-from scoring.rules.ranking import places, substitute_ranked
+from scoring.rules.ranking import places, shared_places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
 from tournament.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
 from web.cache import cached
@@ -581,7 +581,6 @@ def team_standings(
             member.counted = False
         rows.append(TeamRow(team=team, members=group, score=sum((m.total for m in counting), ZERO)))
     rows.sort(key=lambda r: (-r.score, r.team.name.casefold(), r.team.pk))
-    for position, row in enumerate(rows, start=1):
-        previous = rows[position - 2] if position > 1 else None
-        row.rank = previous.rank if previous and previous.score == row.score else position
+    for row, rank in zip(rows, shared_places([r.score for r in rows]), strict=True):
+        row.rank = rank
     return TeamStandings(rows=rows, after_session=data.after_session, best=best)
