@@ -64,9 +64,30 @@ def test_the_cut_waits_for_every_sheet(client, tournament, organiser, referee):
     client.post(url(tournament), scenario.FINAL)
     response = client.post(url(tournament, "stage_cut", 1), follow=True)
     assert (
-        "Not every table before the cut has a confirmed sheet (session 6: 2 table(s))."
+        "Not every table before the cut has a confirmed sheet (session 6: 2 tables unconfirmed)."
         in response.content.decode()
     )
+    assert not StageEntry.objects.exists()
+
+
+def test_the_cut_before_anything_was_played_counts_every_table(client, tournament, organiser):
+    """Nine tables set up and nothing seated: each preliminary session lacks nine confirmed
+    sheets, not one."""
+    from tournament.models import Session, Table
+
+    tournament.session_count = 9
+    tournament.save()
+    for n in range(1, 10):
+        Table.objects.create(tournament=tournament, number=n)
+        Session.objects.create(tournament=tournament, number=n)
+    client.force_login(organiser)
+    client.post(url(tournament), scenario.SEMI)
+    client.post(url(tournament), scenario.FINAL)
+    response = client.post(url(tournament, "stage_cut", 1), follow=True)
+    text = response.content.decode()
+    assert "session 1: not seated yet (9 tables)" in text
+    assert "session 6: not seated yet (9 tables)" in text
+    assert "table(s)" not in text
     assert not StageEntry.objects.exists()
 
 
