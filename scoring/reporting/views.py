@@ -54,9 +54,13 @@ def my_table(request, slug: str, answer_form=None, code_form=None, status=None):
     if table is not None and table.sheet is not None:
         seats = TableSeats([a.seat for a in table.seats])
         sheet = table.sheet
+        lines = sheet_selectors.entry_lines(sheet.mode, sheet.entry, seats.names)
+        hands = len(sheet.entry.get("hands", [])) if sheet.mode == ScoreSheet.Mode.HANDS else 0
         context.update(
             result_rows=_result_rows(sheet.result, seats.names),
-            entry_lines=sheet_selectors.entry_lines(sheet.mode, sheet.entry, seats.names),
+            entry_lines=lines,
+            hand_lines=lines[:hands],
+            other_lines=lines[hands:],
             answer_form=answer_form or AnswerForm(initial={"version": sheet.version}),
             code_form=code_form
             or CodeAnswerForm(initial={"version": sheet.version}, auto_id="code_%s"),
@@ -249,11 +253,10 @@ def answer_with_code(request, slug: str):
 
 
 def _answered(request, slug: str, kind: str, player):
-    who = f"{player}: " if player else ""
     if kind == "disputed":
-        messages.warning(
-            request, gettext("{who}sheet disputed. A referee is on the way.").format(who=who)
-        )
+        # A sentence of its own, capitalised; the player answered for goes before it.
+        text = gettext("Sheet disputed. A referee is on the way.")
+        messages.warning(request, f"{player}: {text}" if player else text)
     else:
         messages.success(request, gettext("Confirmed. Thank you."))
     return redirect("reporting:my_table", slug)

@@ -302,10 +302,11 @@ def test_ema_results_file_csv(client, organiser, tournament, two_sessions):
         "EMA base rank",
     ]
     assert rows[1] == ["1", "05000002", "Last002", "First002", "DE", "40", "20000", "1000"]
-    # p4 and p5 share third place; base rank round((8 - 3) / 7 * 1000) = 714.
+    # p4 and p5 share third place, filling places 3 and 4: the base rank of their average
+    # (EMA ranking rules, exports.ema_base_rank): round((8 - 3.5) / 7 * 1000) = 643.
     shared = [r for r in rows[1:] if r[0] == "3"]
     assert {r[2] for r in shared} == {"Last004", "Last005"}
-    assert all(r[7] == "714" for r in shared)
+    assert all(r[7] == "643" for r in shared)
     assert rows[-1][7] == "0"
 
 
