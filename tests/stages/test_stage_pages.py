@@ -231,7 +231,8 @@ def test_the_projector_shows_each_players_own_last_session(client, tournament, o
     for page in (1, 2, 3):
         html = client.get(rows_url, {"page": page}).content.decode()
         for name, value in re.findall(
-            r"(\w\d) Stage</td><td class=\"num\"><strong>[^<]*</strong></td><td class=\"num\">([^<]*)</td>",
+            r"(\w\d) Stage</td><td class=\"num\"><strong>[^<]*</strong></td>"
+            r"<td class=\"num\">([^<]*)</td>",
             html,
         ):
             last[name] = value
