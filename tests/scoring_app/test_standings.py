@@ -263,6 +263,16 @@ def test_player_page_shows_sessions_opponents_and_chart(client, tournament, two_
     assert "after session 2: 40" in page
 
 
+def test_in_german_the_seat_and_the_place_have_different_words(client, tournament, two_sessions):
+    """One card of the player page names the seat (the wind) and the place at the table:
+    German "Platz" for both said neither; the seat is the "Wind"."""
+    players = two_sessions[0]
+    url = reverse("tournament:player", args=[tournament.slug, players[2].pk])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    head = page[page.index("<thead>") : page.index("</thead>")]
+    assert head.count(">Platz<") == 1 and ">Wind<" in head
+
+
 def test_projector_pages_through_the_standings(client, tournament, two_sessions, monkeypatch):
     from tournament.standings import views as views_results
 
