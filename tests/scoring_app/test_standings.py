@@ -162,6 +162,21 @@ def test_substitute_is_listed_but_not_ranked(tournament, seated_session, table1,
     assert sub.rank is not None
 
 
+def test_the_substitute_badge_speaks_the_readers_language(
+    client, tournament, seated_session, table1, reserve
+):
+    seat = seated_session.seats.get(table=table1, wind=0)
+    seat.player = reserve
+    seat.save()
+    enter_final(seated_session, table1, [41000, 27000, 30000, 22000], subs=["start", "", "", ""])
+    url = reverse("tournament:standings", args=[tournament.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert '<span class="badge">Ersatzspieler</span>' in page
+    assert '<span class="badge">substitute</span>' not in page
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert '<span class="badge">substitute</span>' not in page
+
+
 # --- pages ----------------------------------------------------------------------------
 
 
