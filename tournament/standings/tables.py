@@ -89,7 +89,12 @@ class StandingsTable(tables.Table):
             # Championship stages (issue 28): the stage each player reached and his total
             # there, which places him.
             extra += [
-                ("stage", tables.Column(verbose_name=gettext("Stage"), orderable=False)),
+                # The stage's name on a wider screen only: on a phone "Semi-finals" wrapped
+                # as "Semi / - / final / s"; the stage total beside it says enough there.
+                (
+                    "stage",
+                    tables.Column(verbose_name=gettext("Stage"), orderable=False, attrs=WIDE),
+                ),
                 (
                     "stage_total",
                     PointsColumn(verbose_name=gettext("Stage total"), orderable=False),
