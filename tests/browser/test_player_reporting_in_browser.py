@@ -143,6 +143,8 @@ def test_a_waiting_phone_shows_the_sheet_when_a_table_mate_enters_it(phones):
 def test_a_player_adds_hand_lines_on_his_phone(phones):
     east = phones[0]
     east.goto("/t/test-open/my-table/sheet/?mode=hands")
+    # A phone starts with one hand at a time (sheet_hands.js); the grid is one tap away.
+    east.click("#guided-switch")
     before = east.locator("#hands .hand-row").count()
     east.click("#add-hand")
     assert east.locator("#hands .hand-row").count() == before + 1
