@@ -163,6 +163,8 @@ def sheet(request, slug: str, number: int, table_number: int):
     if request.method == "POST" and form.is_valid():
         if request.POST.get("action") == "check":
             checked = form.answer  # the referee asked for the running totals only
+            if mode == ScoreSheet.Mode.HANDS:
+                record_live_hands(session, table, form.entry()["hands"])
         else:
             try:
                 saved = sheet_save(
@@ -296,11 +298,18 @@ def _result_rows(result: dict | None, names: list[str]) -> list[dict]:
 @require_POST
 def sheet_check(request, slug: str, number: int, table_number: int):
     """The running totals of the hands typed so far, as JSON, for the guided hand-by-hand
-    entry (static/js/sheet_hands.js). Nothing is stored: the sheet is saved by the sheet
-    page's own form, the same one the desk's grid submits."""
+    entry and the grid (static/js/sheet_hands.js). Nothing is stored but the stream's copy
+    of a stage table's hands: the sheet is saved by the sheet page's own form."""
     tournament = staffed_tournament(request, slug)
     session = get_object_or_404(Session, tournament=tournament, number=number)
     table = get_object_or_404(Table, tournament=tournament, number=table_number)
+    return hands_check(request, tournament, session, table)
+
+
+def hands_check(request, tournament: Tournament, session: Session, table: Table) -> JsonResponse:
+    """The check of a hand-by-hand sheet's lines for every way of entering them (the
+    referee's phone and grid, a player's phone): the rules core's running totals, and a
+    stage table's hands handed to the stream page as they are checked."""
     try:
         names = table_seats(session, table).names
     except SheetError as error:
@@ -328,10 +337,15 @@ def sheet_check(request, slug: str, number: int, table_number: int):
             )
         return JsonResponse({"ok": False, "error": message, "error_hand": index})
     hands = [form.hand() for form in formset.forms if not form.is_blank()]
-    # A stage table's hands go to the stream page as they are checked (issue 28).
+    record_live_hands(session, table, hands)
+    return JsonResponse(selectors.hands_preview(tournament, hands, names))
+
+
+def record_live_hands(session: Session, table: Table, hands: list) -> None:
+    """A stage table's hands go to the stream page as they are checked, whoever checks
+    them and however (the JSON check, the form's "Check and show totals")."""
     if stage_selectors.is_stage_session(session):
         live_hands_record(session=session, table=table, hands=hands, now=timezone.now())
-    return JsonResponse(selectors.hands_preview(tournament, hands, names))
 
 
 @login_required

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
@@ -15,7 +16,7 @@ from scoring import selectors as sheet_selectors
 from scoring.models import ScoreSheet
 from scoring.services import SheetConflict, SheetError, TableSeats
 from scoring.statistics import hand_statistics
-from scoring.views import _forms, _hand_rows, _result_rows
+from scoring.views import _forms, _hand_rows, _result_rows, hands_check, record_live_hands
 from tournament.pages import organised_tournament, viewable_tournament
 from tournament.registration import selectors as registration_selectors
 from web import throttle
@@ -55,9 +56,13 @@ def my_table(request, slug: str, answer_form=None, code_form=None, status=None):
     if table is not None and table.sheet is not None:
         seats = TableSeats([a.seat for a in table.seats])
         sheet = table.sheet
+        lines = sheet_selectors.entry_lines(sheet.mode, sheet.entry, seats.names)
+        hands = len(sheet.entry.get("hands", [])) if sheet.mode == ScoreSheet.Mode.HANDS else 0
         context.update(
             result_rows=_result_rows(sheet.result, seats.names),
-            entry_lines=sheet_selectors.entry_lines(sheet.mode, sheet.entry, seats.names),
+            entry_lines=lines,
+            hand_lines=lines[:hands],
+            other_lines=lines[hands:],
             answer_form=answer_form or AnswerForm(initial={"version": sheet.version}),
             code_form=code_form
             or CodeAnswerForm(initial={"version": sheet.version}, auto_id="code_%s"),
@@ -98,6 +103,8 @@ def enter_sheet(request, slug: str):
     if request.method == "POST" and form.is_valid():
         if request.POST.get("action") == "check":
             checked = form.answer
+            if mode == ScoreSheet.Mode.HANDS:
+                record_live_hands(table.session, table.seat.table, form.entry()["hands"])
         else:
             try:
                 services.player_sheet_save(
@@ -142,8 +149,34 @@ def enter_sheet(request, slug: str):
                 [{"fields": f} for f in formset.empty_form.seat_fields()] if formset else []
             ),
             "seat_heads": list(zip("ESWN", seats.names, strict=True)),
+            "names": seats.names,
+            "rules": tournament.rules(),
         },
     )
+
+
+@login_required
+@require_POST
+def check_hands(request, slug: str):
+    """The running totals of the hands the player has typed so far (JSON), for his phone's
+    one hand at a time: the referee's check, for the table he is seated at and no other."""
+    tournament = viewable_tournament(request, slug)
+    if not services.reporting_settings(tournament).players_report:
+        raise PermissionDenied(
+            gettext("In this tournament only the referees enter the score sheets.")
+        )
+    table = _table_or_denied(tournament, request)
+    if table.sheet is not None and table.sheet.is_confirmed:
+        # Confirmed: only a referee corrects it, and the stream keeps the confirmed hands.
+        return JsonResponse(
+            {
+                "ok": False,
+                "error": gettext("This sheet is confirmed: only a referee can correct it now."),
+                "error_hand": None,
+            },
+            status=409,
+        )
+    return hands_check(request, tournament, table.session, table.seat.table)
 
 
 @login_required
@@ -222,11 +255,10 @@ def answer_with_code(request, slug: str):
 
 
 def _answered(request, slug: str, kind: str, player):
-    who = f"{player}: " if player else ""
     if kind == "disputed":
-        messages.warning(
-            request, gettext("{who}sheet disputed. A referee is on the way.").format(who=who)
-        )
+        # A sentence of its own, capitalised; the player answered for goes before it.
+        text = gettext("Sheet disputed. A referee is on the way.")
+        messages.warning(request, f"{player}: {text}" if player else text)
     else:
         messages.success(request, gettext("Confirmed. Thank you."))
     return redirect("reporting:my_table", slug)

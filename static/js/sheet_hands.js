@@ -538,6 +538,10 @@
       check();
     }
   }
+  // Whatever way the hands are typed (the grid's boxes as much as the guided choices), the
+  // check follows them: the stream page shows a stage table's hands from it, hand by hand.
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
   switcher.addEventListener("click", () => {
     const guided = !form.classList.contains("guided-on");
     localStorage.setItem(KEY, guided ? "guided" : "grid");

@@ -16,6 +16,9 @@
   function draw(state) {
     byId("stream-stage").textContent = state.stage || "";
     byId("stream-round").textContent = state.round || "";
+    // After the last hand the core names no next round: the page says the game is over.
+    byId("stream-round").hidden = Boolean(state.game_over);
+    byId("stream-over").hidden = !state.game_over;
     byId("stream-honba").textContent = String(state.honba || 0);
     byId("stream-sticks").textContent = String(state.sticks || 0);
     byId("stream-hands").textContent = String(state.hands || 0);

@@ -333,3 +333,135 @@ def test_issue_25_pages_fit_every_size_in_three_languages(
                 )
             context.close()
     assert not found, "\n".join(found)
+
+
+# --- issue 36, item 12: a very long surname, the stage columns, the projector, the stream ---
+
+LONG_SURNAME = "Wolfeschlegelsteinhausenbergerdorff-Vandenberghe"
+
+# Words broken inside although they would fit their cell's width on one line: a word wider
+# than the whole cell (a 35-letter surname in a phone's column) may break, no other.
+NEEDLESSLY_BROKEN_JS = (
+    """
+(selector) => {
+  """
+    + LINES_JS
+    + """
+  const canvas = document.createElement("canvas").getContext("2d");
+  const out = [];
+  for (const cell of document.querySelectorAll(selector)) {
+    const style = getComputedStyle(cell);
+    const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      canvas.font = getComputedStyle(node.parentElement).font;
+      for (const match of node.data.matchAll(/[\\p{L}\\p{N}.,]+/gu)) {
+        const broken = lines(node, match.index, match.index + match[0].length) > 1;
+        if (broken && canvas.measureText(match[0]).width <= room) {
+          out.push(`"${match[0]}" broken in a cell of ${Math.round(room)}px`);
+        }
+      }
+    }
+  }
+  return out;
+}
+"""
+)
+
+
+@pytest.fixture
+def staged(hall):
+    """The hall's session 1 confirmed at both tables, a "Semi-finals" stage of session 2
+    cut (so the standings have the stage columns), and a player with a surname longer than
+    a phone's column."""
+    from scoring.models import ScoreSheet
+    from scoring.services import sheet_confirm
+    from tournament.stages.services import stage_cut, stage_save, stage_session_seat
+
+    Player.objects.filter(last_name=PEOPLE[0][1]).update(last_name=LONG_SURNAME)
+    session = Session.objects.get(tournament=hall, number=1)
+    table2 = Table.objects.get(tournament=hall, number=2)
+    sheet_save(
+        session=session,
+        table=table2,
+        mode="final",
+        entry={"points": [38400, 31600, 27300, 22700], "riichi_left": 0},
+        expected_version=0,
+        user=None,
+    )
+    for sheet in ScoreSheet.objects.filter(session=session):
+        sheet_confirm(sheet=sheet, expected_version=sheet.version, user=None)
+    Session.objects.filter(pk=session.pk).update(state=Session.State.FINISHED)
+    semi = stage_save(
+        tournament=hall,
+        data={
+            "name": "Semi-finals",
+            "sessions": 1,
+            "advancing": 4,
+            "seating": "standing",
+            "carry": "whole",
+            "carry_fraction": "0.5",
+            "tie_break": "placements",
+        },
+    )
+    semi = stage_cut(stage=semi, user=None, now=timezone.now())
+    stage_session_seat(stage=semi, number=2, now=timezone.now())
+    return hall
+
+
+def _public_pages(page, found: list[str], where: str, size: str, shot) -> list[str]:
+    long_player = Player.objects.get(last_name=LONG_SURNAME)
+    visited = []
+    pages = [
+        ("standings", f"{T}/standings/"),
+        ("player", f"{T}/players/{long_player.pk}/"),
+        ("stream", f"{T}/stream/"),
+    ]
+    if size != "phone":  # the projector is the hall's screen
+        pages.append(("projector", f"{T}/standings/projector/"))
+    for name, url in pages:
+        page.goto(url)
+        if name == "projector":
+            page.wait_for_selector("#projector-rows tbody tr")
+        if name == "stream":
+            page.wait_for_selector("#stream-seats .stream-name")
+        _check_page(page, found, f"{where} {name}")
+        cells = {
+            "standings": "table.standings :is(th, td)",
+            "player": "table :is(th, td)",
+            "projector": "#projector-rows :is(th, td.num)",  # names: an ellipsis by design
+            "stream": "#stream-standings :is(th, td)",
+        }[name]
+        # Nothing broken inside a word that fits its cell: not a number, not a heading
+        # ("Semi-finals", "Suma etapu"), not a name ("Małgorzata" letter by letter).
+        broken = page.evaluate(NEEDLESSLY_BROKEN_JS, cells)
+        found.extend(f"{where} {name}: {bad}" for bad in broken[:4])
+        found.extend(f"{where} {name}: {bad}" for bad in page.evaluate(SPILLING_JS, cells)[:4])
+        page.screenshot(path=shot(name), full_page=True)
+        visited.append(name)
+    return visited
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_issue_36_public_pages_fit_every_size_in_three_languages(
+    browser, live_server, staged, tmp_path, language
+):
+    shots = shots_dir(tmp_path)
+    found: list[str] = []
+    for size, options in SIZES.items():
+        context = browser.new_context(base_url=live_server.url, **options)
+        context.add_cookies(
+            [{"name": "django_language", "value": language, "url": live_server.url}]
+        )
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        visited = _public_pages(
+            page,
+            found,
+            f"[{language} {size}]",
+            size,
+            lambda name, size=size: shots / f"{language}-{size}-{name}-36.png",
+        )
+        assert len(visited) == (3 if size == "phone" else 4)
+        context.close()
+    assert not found, "\n".join(found)

@@ -146,7 +146,9 @@ def test_a_waiting_phone_shows_the_sheet_when_a_table_mate_enters_it(phones):
 def test_a_player_adds_hand_lines_on_his_phone(phones):
     east = phones[0]
     east.goto("/t/test-open/my-table/sheet/?mode=hands")
-    east.wait_for_load_state("load")  # the rows as the server wrote them; no script adds one
+    # A phone starts with one hand at a time (sheet_hands.js); the grid is one tap away.
+    east.click("#guided-switch")
+    expect(east.locator("#add-hand")).to_be_visible()  # the grid is shown
     before = east.locator("#hands .hand-row").count()
     east.click("#add-hand")
     expect(east.locator("#hands .hand-row")).to_have_count(before + 1)

@@ -827,8 +827,10 @@ def _ema_file(day: Tournament) -> None:
         assert position == int(standings[name]["Rank"])
         assert Decimal(str(points)) == totals[name], (name, points, totals[name])
         assert table == table_points[name], (name, table, table_points[name])
-        # EMA base rank: round((N - position) / (N - 1) * 1000).
-        assert base == round((ranked - position) / (ranked - 1) * 1000)
+        # EMA base rank: round((N - position) / (N - 1) * 1000), tied players at the
+        # average of the places they fill (tournament/standings/exports.py).
+        tied = sum(1 for r in rows if r[0] == position)
+        assert base == round((ranked - position - (tied - 1) / 2) / (ranked - 1) * 1000)
     assert rows[0][0] == 1 and rows[-1][0] == ranked
     if day.rules.disqualified_ranked:
         assert f"{rows[-1][2]}, {rows[-1][3]}" == _sort_name(day.gone)  # EMA 5.8: last

@@ -283,6 +283,30 @@ def test_tables_of_a_session_not_started_are_not_shown_as_playing(
     assert status[: status.index("</table>")].count("Playing") == 2
 
 
+def test_a_table_whose_sheet_is_confirmed_is_not_playing(
+    client, tournament, seated_session, organiser
+):
+    """A table that handed in its sheet has finished, reported on the clock or not: the
+    organiser's list and the state every screen polls say so."""
+    from tests.scoring_app.conftest import enter_final
+    from tournament.models import Table
+
+    started_ago(seated_session, organiser, 85 * MIN)
+    client.force_login(organiser)
+    client.get(url("session_clock_state", tournament))  # the tables' states now cached
+    table1 = Table.objects.get(tournament=tournament, number=1)
+    enter_final(seated_session, table1, [41000, 27000, 30000, 22000], user=organiser)
+    page = client.get(url("session_clock", tournament)).content.decode()
+    status = page[page.index('id="clock-table-status"') :]
+    status = status[: status.index("</table>")]
+    row1 = status[status.index('data-table="1"') : status.index('data-table="2"')]
+    assert "Sheet confirmed" in row1
+    assert "Playing" not in row1 and "Still playing" not in row1
+    assert status.count("Still playing after the signal") == 1  # table 2's
+    state = client.get(url("session_clock_state", tournament)).json()
+    assert [t["finished"] for t in state["tables"]] == [True, False]
+
+
 def test_after_the_end_every_screen_says_the_session_is_over(
     client, tournament, seated_session, organiser
 ):

@@ -87,3 +87,22 @@ def test_a_player_re_entering_a_disputed_sheet_needs_no_reason(client, accounts,
     )
     assert ScoreSheet.objects.get().version == 2
     assert POINTS  # the first entry's points, for the reader
+
+
+def test_a_disputed_sheet_reads_as_one_state_and_the_message_is_a_sentence(
+    client, accounts, running, referee
+):
+    enter(client, accounts[0])
+    answer(client, accounts[1])
+    client.force_login(accounts[2])
+    response = client.post(
+        reverse("reporting:answer", args=["test-open"]),
+        {"version": 1, "kind": "disputed", "reason": REASON},
+        follow=True,
+    )
+    assert "Sheet disputed. A referee is on the way." in response.content.decode()
+    client.force_login(referee)
+    page = client.get(reverse("scoring:sheet", args=["test-open", 1, 1])).content.decode()
+    status = page[page.index('class="sheet-status"') :]
+    status = " ".join(status[: status.index("</p>")].split())
+    assert ">Entered, disputed</span> · version 1" in status

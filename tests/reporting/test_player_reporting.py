@@ -330,3 +330,33 @@ def test_the_organiser_finds_the_slips_on_the_seating_page(client, organiser, ru
     assert (
         slips not in client.get(reverse("tournament:seating", args=["test-open"])).content.decode()
     )
+
+
+def test_my_table_counts_the_hands_not_the_lines(client, accounts, running):
+    """Three hands ended by the time limit: "The 3 hands", three items, and the time limit
+    said beneath them."""
+    client.force_login(accounts[2])
+    hands = [ron("S", "E", 3, 30), ron("W", "S", 1, 30), ron("N", "W", 1, 30)]
+    url = reverse("reporting:enter", args=["test-open"])
+    assert client.post(url, hands_post(hands, ended_by_time=True)).status_code == 302
+    page = client.get(reverse("reporting:my_table", args=["test-open"])).content.decode()
+    assert "The 3 hands" in page and "The 4 hands" not in page
+    listed = page[page.index('class="report-hands"') :]
+    assert listed[: listed.index("</ol>")].count("<li>") == 3
+    assert "Ended by the time limit" in page
+
+
+def test_a_players_phone_checks_the_hands_of_his_own_table(client, accounts, running):
+    """The one-hand-at-a-time entry's JSON check, for the player's own table: the rules
+    core's totals (EMA 3.5.2: non-dealer 3 han 30 fu ron 3,900)."""
+    url = reverse("reporting:check", args=["test-open"])
+    data = hands_post([ron("S", "E", 3, 30)])
+    from django.contrib.auth import get_user_model
+
+    client.force_login(get_user_model().objects.create_user("nobody"))  # not seated
+    assert client.post(url, data).status_code == 403
+    client.force_login(accounts[2])
+    answer = client.post(url, data).json()
+    assert answer["ok"] and answer["totals"] == [26100, 33900, 30000, 30000]
+    client.logout()
+    assert client.post(url, data).status_code == 302  # to the login page

@@ -162,6 +162,21 @@ def test_substitute_is_listed_but_not_ranked(tournament, seated_session, table1,
     assert sub.rank is not None
 
 
+def test_the_substitute_badge_speaks_the_readers_language(
+    client, tournament, seated_session, table1, reserve
+):
+    seat = seated_session.seats.get(table=table1, wind=0)
+    seat.player = reserve
+    seat.save()
+    enter_final(seated_session, table1, [41000, 27000, 30000, 22000], subs=["start", "", "", ""])
+    url = reverse("tournament:standings", args=[tournament.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert '<span class="badge">Ersatzspieler</span>' in page
+    assert '<span class="badge">substitute</span>' not in page
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert '<span class="badge">substitute</span>' not in page
+
+
 # --- pages ----------------------------------------------------------------------------
 
 
@@ -263,6 +278,16 @@ def test_player_page_shows_sessions_opponents_and_chart(client, tournament, two_
     assert "after session 2: 40" in page
 
 
+def test_in_german_the_seat_and_the_place_have_different_words(client, tournament, two_sessions):
+    """One card of the player page names the seat (the wind) and the place at the table:
+    German "Platz" for both said neither; the seat is the "Wind"."""
+    players = two_sessions[0]
+    url = reverse("tournament:player", args=[tournament.slug, players[2].pk])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    head = page[page.index("<thead>") : page.index("</thead>")]
+    assert head.count(">Platz<") == 1 and ">Wind<" in head
+
+
 def test_projector_pages_through_the_standings(client, tournament, two_sessions, monkeypatch):
     from tournament.standings import views as views_results
 
@@ -302,10 +327,11 @@ def test_ema_results_file_csv(client, organiser, tournament, two_sessions):
         "EMA base rank",
     ]
     assert rows[1] == ["1", "05000002", "Last002", "First002", "DE", "40", "20000", "1000"]
-    # p4 and p5 share third place; base rank round((8 - 3) / 7 * 1000) = 714.
+    # p4 and p5 share third place, filling places 3 and 4: the base rank of their average
+    # (EMA ranking rules, exports.ema_base_rank): round((8 - 3.5) / 7 * 1000) = 643.
     shared = [r for r in rows[1:] if r[0] == "3"]
     assert {r[2] for r in shared} == {"Last004", "Last005"}
-    assert all(r[7] == "714" for r in shared)
+    assert all(r[7] == "643" for r in shared)
     assert rows[-1][7] == "0"
 
 

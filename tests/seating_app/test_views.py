@@ -366,3 +366,34 @@ def test_generating_again_over_a_seating_is_asked_first(organiser_client, tourna
         url("seating_generate"), {"method": "plan", "seed": "5", "replace": "1"}
     )
     assert SeatingJob.objects.count() == 2
+
+
+def test_quality_page_sorts_de_vries_under_v_and_speaks_german(client, tournament):
+    """Two sessions of one table: every player visits table 1 twice.  The wind table and the
+    table visits sort as every list of players does ("de Vries" under V, before "Zeller",
+    tournament/names.py), and the table's name is in the reader's language."""
+    from tournament.models import Player
+
+    table = Table.objects.create(tournament=tournament, number=1)
+    people = [
+        Player.objects.create(first_name=f, last_name=last)
+        for f, last in (("Anna", "Zeller"), ("Jan", "de Vries"), ("Bo", "Adams"), ("Cy", "Moss"))
+    ]
+    for player in people:
+        Registration.objects.create(tournament=tournament, player=player)
+    for number, winds in ((1, (0, 1, 2, 3)), (2, (1, 0, 2, 3))):
+        session = Session.objects.create(tournament=tournament, number=number)
+        for player, wind in zip(people, winds, strict=True):
+            Seat.objects.create(session=session, table=table, wind=wind, player=player)
+    page = client.get(url("seating_quality"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    visits = page[page.index('id="repeated-tables"') :]
+    visits = visits[: visits.index("</table>")]
+    assert "Tisch 1" in visits and "Table 1" not in visits
+    order = [visits.index(n) for n in ("Adams", "Moss", "de Vries", "Zeller")]
+    assert order == sorted(order)
+    winds = page[page.index('id="wind-balance"') :]
+    winds = winds[: winds.index("</table>")]
+    # Zeller and de Vries sat East and South once each (spread 1); Adams and Moss twice
+    # West and North (spread 2) come first.
+    order = [winds.index(n) for n in ("Adams", "Moss", "de Vries", "Zeller")]
+    assert order == sorted(order)

@@ -3,6 +3,7 @@ recorded, the stream page for anyone who may see the tournament."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -64,9 +65,30 @@ def test_the_cut_waits_for_every_sheet(client, tournament, organiser, referee):
     client.post(url(tournament), scenario.FINAL)
     response = client.post(url(tournament, "stage_cut", 1), follow=True)
     assert (
-        "Not every table before the cut has a confirmed sheet (session 6: 2 table(s))."
+        "Not every table before the cut has a confirmed sheet (session 6: 2 tables unconfirmed)."
         in response.content.decode()
     )
+    assert not StageEntry.objects.exists()
+
+
+def test_the_cut_before_anything_was_played_counts_every_table(client, tournament, organiser):
+    """Nine tables set up and nothing seated: each preliminary session lacks nine confirmed
+    sheets, not one."""
+    from tournament.models import Session, Table
+
+    tournament.session_count = 9
+    tournament.save()
+    for n in range(1, 10):
+        Table.objects.create(tournament=tournament, number=n)
+        Session.objects.create(tournament=tournament, number=n)
+    client.force_login(organiser)
+    client.post(url(tournament), scenario.SEMI)
+    client.post(url(tournament), scenario.FINAL)
+    response = client.post(url(tournament, "stage_cut", 1), follow=True)
+    text = response.content.decode()
+    assert "session 1: not seated yet (9 tables)" in text
+    assert "session 6: not seated yet (9 tables)" in text
+    assert "table(s)" not in text
     assert not StageEntry.objects.exists()
 
 
@@ -188,3 +210,35 @@ def test_a_finalist_disqualified_leaves_the_stage_order(
     assert a8.rank == place and a8.stage == ""
     # The other fifteen semi-finalists keep places 1-15; B1 (not in the stage) is 16th.
     assert [r.player.first_name for r in rows[14:16]] == ["C1", "B1"]
+
+
+def test_the_projector_shows_each_players_own_last_session(client, tournament, organiser, referee):
+    """After the semi-finals (sessions 7 and 8) the semi-finalists' last session is 8, the
+    others' 6 (scenario.py): C1 North in session 8 +20, B1 in session 6 -35, D8 -27."""
+    from django.utils import timezone
+
+    from tournament.stages.services import stage_cut, stage_save, stage_session_seat
+
+    scenario.build_preliminaries(tournament, ruleset="ema2016", user=referee)
+    semi = stage_save(tournament=tournament, data={**scenario.SEMI, "carry_fraction": "0.5"})
+    stage_save(tournament=tournament, data=scenario.FINAL)
+    semi = stage_cut(stage=semi, user=None, now=timezone.now())
+    for number in (7, 8):
+        stage_session_seat(stage=semi, number=number, now=timezone.now())
+        scenario.enter_semi_session(tournament, number, user=referee)
+    rows_url = reverse("tournament:standings_projector_rows", args=[tournament.slug])
+    last = {}
+    for page in (1, 2, 3):
+        html = client.get(rows_url, {"page": page}).content.decode()
+        for name, value in re.findall(
+            r"(\w\d) Stage</td><td class=\"num\"><strong>[^<]*</strong></td>"
+            r"<td class=\"num\">([^<]*)</td>",
+            html,
+        ):
+            last[name] = value
+    assert len(last) == 32
+    assert (last["C1"], last["B1"], last["D8"], last["A7"]) == ("20", "-35", "-27", "20")
+    # In German: the words of the reader's language (the figures are the same).
+    html = client.get(rows_url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "nach Runde 8" in html and "Gesamt" in html and "Letzte Runde" in html
+    assert "Total" not in html and "Last session" not in html and "after session" not in html

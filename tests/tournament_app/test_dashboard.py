@@ -154,3 +154,19 @@ def test_seven_digits_that_start_with_zero_are_not_a_lost_leading_zero(tournamen
     rows = read_player_file("p.csv", b"first name,last name,ema,country\nLea,Fischer,0500003,DE\n")
     (check,) = check_rows(rows, known_people(rows, tournament=tournament)).checks
     assert not check.ok and check.row.ema_number == "0500003"
+
+
+def test_the_dashboard_says_its_states_in_the_readers_language(client, tournament, organiser):
+    """No English left beside German or Polish words: "published", "Anmeldung closed"."""
+    from django.urls import reverse
+
+    client.force_login(organiser)
+    url = reverse("tournament:dashboard", args=[tournament.slug])
+    lead = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    lead = lead[lead.index('class="lead"') :]
+    lead = " ".join(lead[: lead.index("</p>")].split())
+    assert "veröffentlicht" in lead and "· Anmeldung geschlossen" in lead
+    assert "published" not in lead and "closed" not in lead
+    lead = client.get(url, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    lead = " ".join(lead[lead.index('class="lead"') :].split("</p>")[0].split())
+    assert "opublikowany" in lead and "· zapisy zamknięte" in lead

@@ -8,7 +8,8 @@ import datetime as dt
 
 from django.utils.translation import gettext
 
-from web.cache import SEATING, cached
+from scoring.models import ScoreSheet
+from web.cache import RESULTS, SEATING, cached, version
 
 from ..models import Seat, Session, Table, TableFinish, Tournament
 from .services import clock_state, ruleset_timing
@@ -62,16 +63,21 @@ def session_table_status(session: Session, signal_given: bool) -> list[dict]:
     if not tables:
         tables = list(session.tournament.tables.order_by("number"))
     finishes = {f.table_id: f for f in TableFinish.objects.filter(session=session)}
+    # A table whose sheet is in has finished its game, reported on the clock or not.
+    sheets = dict(ScoreSheet.objects.filter(session=session).values_list("table_id", "status"))
     rows = []
     for table in tables:
         finish = finishes.get(table.pk)
+        sheet = sheets.get(table.pk)
+        done = finish is not None or sheet is not None
         rows.append(
             {
                 "table": table,
                 "finish": finish,
+                "sheet": sheet,
                 # What the organiser looks for after the signal (issue #4).
-                "still_playing": finish is None,
-                "late": finish is None and signal_given,
+                "still_playing": not done,
+                "late": not done and signal_given,
             }
         )
     return rows
@@ -110,7 +116,8 @@ def clock_payload(session: Session, now: dt.datetime) -> dict:
         # again only when a table reports or the seating changes (web.cache).
         "tables": cached(
             session.tournament_id,
-            f"clock-tables:{session.pk}",
+            # A sheet saved moves the results' version: the tables' states follow it too.
+            f"clock-tables:{session.pk}:{version(session.tournament_id, RESULTS)}",
             lambda: _tables_payload(session, reading.signal_given),
             scope=SEATING,
         ),
@@ -122,7 +129,7 @@ def _tables_payload(session: Session, signal_given: bool) -> list[dict]:
         {
             "number": row["table"].number,
             "name": str(row["table"]),
-            "finished": row["finish"] is not None,
+            "finished": not row["still_playing"],
             "ended_by_time": bool(row["finish"] and row["finish"].ended_by_time),
         }
         for row in session_table_status(session, signal_given)

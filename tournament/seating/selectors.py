@@ -22,6 +22,7 @@ from tournament.models import (
     Tournament,
     Wind,
 )
+from tournament.names import name_sort_key
 from tournament.registration import selectors as registration_selectors
 from tournament.seating.core import metrics
 from tournament.seating.grid import SeatedGrid, quality_now, seated_grid  # noqa: F401
@@ -205,12 +206,12 @@ def seating_quality(tournament: Tournament) -> Quality:
     figures = quality_now(tournament, grid_now)
     seats, numbers, fixed = grid_now.seats, grid_now.sessions, grid_now.fixed
     people = {p for *_, p in seats}
-    names = {
-        p.pk: f"{p.last_name}, {p.first_name}"
-        for p in Player.objects.filter(
-            pk__in=people | {p for rnd in grid_now.sat for table in rnd for p in table}
-        )
-    }
+    found = Player.objects.filter(
+        pk__in=people | {p for rnd in grid_now.sat for table in rnd for p in table}
+    )
+    names = {p.pk: f"{p.last_name}, {p.first_name}" for p in found}
+    # Sorted as every list of players is ("de Vries" under V: tournament/names.py).
+    order = {p.pk: name_sort_key(p.first_name, p.last_name) for p in found}
 
     # Who sat, as the figures count them (``quality_now``): a player who left during a
     # session met that table too.
@@ -220,30 +221,40 @@ def seating_quality(tournament: Tournament) -> Quality:
             for i, a in enumerate(table):
                 for b in table[:i]:
                     met_in[min(a, b), max(a, b)].append(number)
-    repeated_pairs = sorted(
-        (
-            (*sorted((names[a], names[b])), sessions)
-            for (a, b), sessions in met_in.items()
-            if len(sessions) > 1
-        ),
-        key=lambda row: (-len(row[2]), row[0], row[1]),
-    )
+    repeated_pairs = [
+        (names[a], names[b], sessions)
+        for _, a, b, sessions in sorted(
+            (
+                (-len(sessions), *sorted((a, b), key=order.__getitem__), sessions)
+                for (a, b), sessions in met_in.items()
+                if len(sessions) > 1
+            ),
+            key=lambda row: (row[0], order[row[1]], order[row[2]]),
+        )
+    ]
 
     visits: dict[tuple[int, int], list[int]] = defaultdict(list)
     for number, table, _, player in seats:
         if player not in fixed:
             visits[player, table].append(number)
-    repeated_tables = sorted(
-        (names[p], f"Table {t}", sorted(s)) for (p, t), s in visits.items() if len(s) > 1
-    )
+    tables = {
+        t.number: str(t)
+        for t in Table.objects.filter(tournament=tournament, number__in={t for _, t in visits})
+    }
+    repeated_tables = [
+        (names[p], tables.get(t, t), sorted(s))
+        for (p, t), s in sorted(visits.items(), key=lambda item: (order[item[0][0]], item[0][1]))
+        if len(s) > 1
+    ]
 
     winds: dict[int, dict[str, int]] = {p: dict.fromkeys(metrics.WINDS, 0) for p in people}
     for _, _, wind, player in seats:
         winds[player][metrics.WINDS[wind]] += 1
     wind_rows = sorted(
-        ((names[p], c, max(c.values()) - min(c.values())) for p, c in winds.items()),
-        key=lambda row: (-row[2], row[0]),
+        ((names[p], c, max(c.values()) - min(c.values()), p) for p, c in winds.items()),
+        key=lambda row: (-row[2], order[row[3]]),
     )
+    wind_rows = [row[:3] for row in wind_rows]
     histogram = {int(k): v for k, v in figures["meeting_histogram"].items()}
     return Quality(
         sessions=numbers,

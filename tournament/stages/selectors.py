@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from django.db.models import Count, Q
 
-from tournament.models import Seat, Session, Tournament
+from tournament.models import Seat, Session, Table, Tournament
 from tournament.seating.locks import changeable_sessions
 
 from .layout import Layout, layout
@@ -32,9 +32,11 @@ def is_stage_session(session: Session) -> bool:
     return stage_layout(session.tournament, stages).stage_of(session.number) is not None
 
 
-def unfinished_tables(tournament: Tournament, numbers: list[int]) -> list[tuple[int, int]]:
-    """(session number, tables without a confirmed sheet) of ``numbers``, a session with no
-    seats counting as all unfinished (one table).  Two queries."""
+def unfinished_tables(tournament: Tournament, numbers: list[int]) -> list[tuple[int, int, bool]]:
+    """(session number, tables without a confirmed sheet, whether it is seated) of
+    ``numbers``.  A session not seated yet counts every table it will have: as many as the
+    busiest seated session, else as the tables set up for the event (one at least).
+    Three queries."""
     seated = dict(
         Seat.objects.filter(session__tournament=tournament, session__number__in=numbers)
         .values("session__number")
@@ -46,11 +48,15 @@ def unfinished_tables(tournament: Tournament, numbers: list[int]) -> list[tuple[
         .annotate(done=Count("sheets", filter=Q(sheets__status="confirmed")))
         .values_list("number", "done")
     )
+    expected = (
+        max(seated.values(), default=0) or Table.objects.filter(tournament=tournament).count()
+    )
     out = []
     for number in numbers:
-        missing = max(seated.get(number, 0), 1) - confirmed.get(number, 0)
+        tables = seated.get(number) or max(expected, 1)
+        missing = tables - confirmed.get(number, 0)
         if missing > 0:
-            out.append((number, missing))
+            out.append((number, missing, number in seated))
     return out
 
 

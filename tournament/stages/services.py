@@ -8,7 +8,7 @@ import random
 from decimal import Decimal
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from tournament.errors import ServiceError
 from tournament.models import Seat, Session, Table, Tournament
@@ -107,8 +107,20 @@ def _previous_played(tournament: Tournament, stages: list[Stage], stage: Stage) 
     missing = unfinished_tables(tournament, numbers)
     if missing:
         listed = "; ".join(
-            gettext("session {number}: {count} table(s)").format(number=n, count=c)
-            for n, c in missing
+            (
+                ngettext(
+                    "session {number}: {count} table unconfirmed",
+                    "session {number}: {count} tables unconfirmed",
+                    c,
+                )
+                if seated
+                else ngettext(
+                    "session {number}: not seated yet ({count} table)",
+                    "session {number}: not seated yet ({count} tables)",
+                    c,
+                )
+            ).format(number=n, count=c)
+            for n, c, seated in missing
         )
         raise ServiceError(
             gettext("Not every table before the cut has a confirmed sheet ({listed}).").format(

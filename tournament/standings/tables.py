@@ -20,6 +20,18 @@ WIDE = {"td": {"class": "wide"}, "th": {"class": "wide"}}
 WIDE_NUM = {"td": {"class": "num wide"}, "th": {"class": "num wide"}}
 
 
+# The standings' notes are codes ("substitute", ...); a page shows them in its language.
+NOTE_WORDS = {
+    "substitute": gettext_lazy("substitute"),
+    "disqualified": gettext_lazy("disqualified"),
+    "removed": gettext_lazy("removed"),
+}
+
+
+def note_label(note: str) -> str:
+    return str(NOTE_WORDS.get(note, note))
+
+
 def points(value) -> str:
     """Tournament points as people write them: 12.5, -30, 6.6667 → 6.67."""
     if value is None or value == "":
@@ -77,7 +89,12 @@ class StandingsTable(tables.Table):
             # Championship stages (issue 28): the stage each player reached and his total
             # there, which places him.
             extra += [
-                ("stage", tables.Column(verbose_name=gettext("Stage"), orderable=False)),
+                # The stage's name on a wider screen only: on a phone "Semi-finals" wrapped
+                # as "Semi / - / final / s"; the stage total beside it says enough there.
+                (
+                    "stage",
+                    tables.Column(verbose_name=gettext("Stage"), orderable=False, attrs=WIDE),
+                ),
                 (
                     "stage_total",
                     PointsColumn(verbose_name=gettext("Stage total"), orderable=False),
@@ -150,7 +167,9 @@ class StandingsTable(tables.Table):
 
     def render_name(self, record):
         note = (
-            format_html(' <span class="badge">{}</span>', record["note"]) if record["note"] else ""
+            format_html(' <span class="badge">{}</span>', note_label(record["note"]))
+            if record["note"]
+            else ""
         )
         return format_html('<a href="{}">{}</a>{}', record["url"], record["name"], note)
 
@@ -190,7 +209,7 @@ class TeamStandingsTable(tables.Table):
                     "" if m["counted"] else "muted",
                     m["name"],
                     points(m["total"]),
-                    f" ({m['note']})" if m["note"] else "",
+                    f" ({note_label(m['note'])})" if m["note"] else "",
                 )
                 for m in record["members"]
             ),

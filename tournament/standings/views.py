@@ -187,21 +187,28 @@ def _page(request, items: list):
 def standings_projector_rows(request, slug: str):
     """One page of the standings for the projector's script (fetched, no page reload)."""
     tournament = viewable_tournament(request, slug)
-    rows, heading = cached(tournament.pk, "projector-rows", lambda: _projector_rows(tournament))
+    rows, last = cached(tournament.pk, "projector-rows", lambda: _projector_rows(tournament))
     page = _page(request, rows)
+    # The cache holds the figures; the words and the numbers' form are the reader's language.
+    shown = [
+        {**row, "total": points(row["total"]), "last": points(row["last"])}
+        for row in page.object_list
+    ]
     return render(
         request,
         "tournament/projector_rows.html",
         {
             "page": page,
-            "rows": page.object_list,
-            "heading": heading,
-            "columns": ("Total", "Last session"),
+            "rows": shown,
+            "heading": (
+                gettext("after session {number}").format(number=last) if last is not None else ""
+            ),
+            "columns": (gettext("Total"), gettext("Last session")),
         },
     )
 
 
-def _projector_rows(tournament: Tournament) -> tuple[list[dict], str]:
+def _projector_rows(tournament: Tournament) -> tuple[list[dict], int | None]:
     data = selectors.standings(tournament)
     last = data.session_numbers[-1] if data.session_numbers else None
     rows = [
@@ -209,12 +216,13 @@ def _projector_rows(tournament: Tournament) -> tuple[list[dict], str]:
             "rank": row.rank if row.rank is not None else "—",
             "name": f"{row.player.first_name} {row.player.last_name}",
             "flag": flag_html(row.player.country.code),
-            "total": points(row.total),
-            "last": points(row.by_session.get(last)) if last is not None else "",
+            "total": row.total,
+            # Each player's own last session: in a staged event most stop before the last.
+            "last": row.by_session[max(row.by_session)] if row.by_session else None,
         }
         for row in data.rows
     ]
-    return rows, (f"after session {last}" if last is not None else "")
+    return rows, last
 
 
 @public_page(RESULTS)
