@@ -48,6 +48,7 @@ messages: dev-venv system-deps
 lint: dev-venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict tournament/seating/core
 
 format: dev-venv
 	$(VENV)/bin/ruff format .

@@ -32,10 +32,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Container, Iterable
 from functools import lru_cache
+from typing import TypeVar
 
 Group = tuple[int, int, int, int]
 Schedule = list[list[Group]]
+Cell = TypeVar("Cell", bound=tuple[int, ...])
+Choice = TypeVar("Choice")
 
 # GF(4) = {0, 1, w, w^2} encoded 0, 1, 2, 3: addition is XOR, w^2 = w + 1.
 _GF4_MUL = (
@@ -346,16 +350,23 @@ def rotational_design(players: int, node_budget: int = 4_000_000) -> Schedule | 
         return None
     inf = n
     base = [[inf, 0, m, 2 * m]] + [[(x + j * m) % n for x in b] for b in blocks for j in range(3)]
-    return [
-        [tuple(sorted(x if x == inf else (x + s) % n for x in t)) for t in base] for s in range(m)
-    ]  # type: ignore[misc]
+    return [[_group(x if x == inf else (x + s) % n for x in t) for t in base] for s in range(m)]
 
 
-def fewest_choices(cells, filled, choices):
+def _group(members: Iterable[int]) -> Group:
+    """Four players as a sorted group."""
+    a, b, c, d = sorted(members)
+    return (a, b, c, d)
+
+
+def fewest_choices(
+    cells: Iterable[Cell], filled: Container[Cell], choices: Callable[..., list[Choice]]
+) -> tuple[Cell | None, list[Choice] | None]:
     """The empty cell with the fewest choices and those choices, the first-fail order of a
     backtracking search: ``(None, None)`` once every cell is filled, ``(cell, [])`` at a
     dead end (a cell that nothing fits)."""
-    best, options = None, None
+    best: Cell | None = None
+    options: list[Choice] | None = None
     for cell in cells:
         if cell in filled:
             continue

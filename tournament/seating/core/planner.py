@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .designs import (
+    Schedule,
     apart_labelling,
     construct,
     difference_schedule,
@@ -102,7 +104,7 @@ def _greedy_round(
 
 
 def _labelling(
-    design: list, active: list[int], teams: list[list[int]], rng: random.Random
+    design: Schedule, active: list[int], teams: list[list[int]], rng: random.Random
 ) -> list[int]:
     """The player of each slot 0..len(active)-1 of ``design``: at random, except that each
     team takes slots that never share a table. When no such slots are found for every team
@@ -294,7 +296,7 @@ def _teams(options: PlanOptions) -> list[list[int]]:
     return teams
 
 
-def _check_apart(rounds: Grid, teams: list[list[int]], groups) -> None:
+def _check_apart(rounds: Grid, teams: list[list[int]], groups: Sequence[Sequence[int]]) -> None:
     """Refuse a seating of new rounds that puts two team-mates at one table (the search found
     nothing better): the hard constraint is never answered broken."""
     team_of = {p: k for k, team in enumerate(teams) for p in team}
