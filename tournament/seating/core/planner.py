@@ -46,7 +46,15 @@ from .designs import (
 from .errors import SeatingError
 from .metrics import SeatingQuality, quality
 from .options import PlanOptions
-from .search import Progress, SeatingState, improve, reassign_tables, rematch_rounds
+from .search import (
+    TIE_BREAK_WEIGHTS,
+    VISIT_WEIGHTS,
+    Progress,
+    SeatingState,
+    improve,
+    reassign_tables,
+    rematch_rounds,
+)
 from .shipped import shipped_schedule
 from .tables import assign_tables
 from .winds import balanced_winds, polish_winds, winds_after_history
@@ -358,10 +366,10 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
                 groups.append(_greedy_round(seated[len(groups)], met, fixed, rng))
             placed = assign_tables(groups, tables, used, fixed, rng)
 
-    def state_of(grid: Grid) -> SeatingState:
-        return SeatingState(options.players, tables, grid, len(history), fixed, teams)
+    def state_of(grid: Grid, weights: tuple[int, int, int] = VISIT_WEIGHTS) -> SeatingState:
+        return SeatingState(options.players, tables, grid, len(history), fixed, teams, weights)
 
-    state = state_of(history + placed)
+    state = state_of(history + placed, TIE_BREAK_WEIGHTS)
     steps = options.effort * (4000 + 60 * len(active) * max(new_rounds, 1))
 
     def phase(start: int, share: int) -> Progress | None:
@@ -370,9 +378,13 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
             return None
         return lambda done, total: progress(start + share * done // max(total, 1), 100)
 
+    # Groups first, table visits a tie-break (one per visit beyond the bound) ...
     grid = improve(state, rng, steps, deadline, phase(0, 60), meetings_only=True)
-    state = state_of(grid)
+    state = state_of(grid, TIE_BREAK_WEIGHTS)
     grid = improve(state, rng, steps // 2, deadline, phase(60, 30))
+    # ... then the tables under the convex visit cost (nobody at one table far more often
+    # than the bound), meetings never traded for it.
+    state = state_of(grid)
     if state.cost > 0:
         # Polish the table assignment of the best grid by re-matching whole rounds, then let
         # the tabu search continue from there; keep whichever is better.

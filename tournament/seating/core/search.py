@@ -35,6 +35,11 @@ MEETING_WEIGHT = 1000
 REPEAT_WEIGHT = 1
 EXCESS_WEIGHT = 4
 FAR_WEIGHT = 20
+VISIT_WEIGHTS = (REPEAT_WEIGHT, EXCESS_WEIGHT, FAR_WEIGHT)
+# The weights of the search for meetings alone (``improve(meetings_only=True)``): table visits
+# break ties only, one per visit beyond the bound. The groups are formed under them, the
+# tables placed under VISIT_WEIGHTS afterwards.
+TIE_BREAK_WEIGHTS = (0, 1, 0)
 # Above MEETING_WEIGHT times any count of repeated meetings (players x rounds x 3 < 10**6).
 APART_WEIGHT = 10**9
 
@@ -65,11 +70,13 @@ class _IndexedSet:
         return len(self.items)
 
 
-def visit_costs(rounds: int, cap: int) -> list[int]:
-    """step[k]: what a player's k-th visit to one table adds (k = 0..rounds + 1)."""
+def visit_costs(rounds: int, cap: int, weights: tuple[int, int, int]) -> list[int]:
+    """step[k]: what a player's k-th visit to one table adds (k = 0..rounds + 1), under
+    ``weights`` (repeat, excess, far)."""
+    repeat, excess, far = weights
     step = [0, 0]
     for k in range(2, rounds + 2):
-        step.append(REPEAT_WEIGHT + EXCESS_WEIGHT * (k > cap) + FAR_WEIGHT * (k > cap + 1))
+        step.append(repeat + excess * (k > cap) + far * (k > cap + 1))
     return step
 
 
@@ -84,6 +91,7 @@ class SeatingState:
         frozen: int,
         fixed: dict[int, int],
         apart: Sequence[Sequence[int]] = (),
+        weights: tuple[int, int, int] = VISIT_WEIGHTS,
     ) -> None:
         self.n = players
         self.t = tables
@@ -98,7 +106,8 @@ class SeatingState:
         # pigeonhole bound (1 while there are at least as many tables as rounds); only visits
         # beyond it are table repeats to remove (issue 29: sessions > tables at 16-28 players).
         self.cap = max(1, -(-len(self.grid) // tables)) if tables else 1
-        self.step = visit_costs(len(self.grid), self.cap)
+        self.step = visit_costs(len(self.grid), self.cap, weights)
+        self.count_returns = weights[0] > 0
         self.where = [[-1] * players for _ in self.grid]
         self.meet = [0] * (players * players)
         self.visit = [0] * (players * tables)
@@ -135,7 +144,7 @@ class SeatingState:
             for table in row:
                 for p in table:
                     played[p] += 1
-        self.table_floor = REPEAT_WEIGHT * sum(
+        self.table_floor = weights[0] * sum(
             max(0, k - tables) for p, k in enumerate(played) if p not in fixed
         )
         self.table_cost -= self.table_floor
@@ -206,7 +215,7 @@ class SeatingState:
             self.table_cost += self.step[after]
             if after == cap + 1:
                 self.bad_visits.add(key)
-            if after == 2 and cap >= 2:
+            if after == 2 and cap >= 2 and self.count_returns:
                 self.returns.add(key)
         else:
             self.table_cost -= self.step[before]
