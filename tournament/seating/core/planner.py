@@ -11,8 +11,11 @@ Order of work, following the order of importance of issue #8:
    ``tabled_schedule``, else ``orbit_schedule``), tried first for every fresh plan of at
    most as many rounds as tables: it is exact and immediate where the search below is
    neither;
-3. a joint tabu search over groups and tables (``search``) removes repeated meetings first,
-   then repeated table visits;
+3. a joint tabu search over groups and tables (``search``) removes repeated meetings first
+   (table visits beyond ceil(rounds / tables) a tie-break), then, the groups kept unless a
+   move lowers the whole cost, the table visits under a convex cost (``visit_costs``: nobody
+   at one table more than the bound + 1 where that can be had, then the fewest visits beyond
+   the bound, then the fewest returns), with optimal per-round table assignments last;
 4. seat winds: an equitable colouring (``winds``), balanced over played rounds as well.
 
 Team-mates kept apart (``apart``) are a hard constraint on the new rounds: a construction's
@@ -382,26 +385,29 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
     grid = improve(state, rng, steps, deadline, phase(0, 60), meetings_only=True)
     state = state_of(grid, TIE_BREAK_WEIGHTS)
     grid = improve(state, rng, steps // 2, deadline, phase(60, 30))
-    # ... then the tables under the convex visit cost (nobody at one table far more often
-    # than the bound), meetings never traded for it.
-    state = state_of(grid)
     if state.cost > 0:
         # Polish the table assignment of the best grid by re-matching whole rounds, then let
         # the tabu search continue from there; keep whichever is better.
-        state = state_of(grid)
+        state = state_of(grid, TIE_BREAK_WEIGHTS)
         best_cost = state.cost
         for _ in range(2):
             rematch_rounds(state, rng, passes=10)
             again = improve(state, rng, steps // 4, deadline)
-            state = state_of(again)
+            state = state_of(again, TIE_BREAK_WEIGHTS)
             if state.cost < best_cost:
                 grid, best_cost = again, state.cost
             if best_cost == 0:
                 break
+    # ... then the tables under the convex visit cost (nobody at one table far more often
+    # than the bound, then the fewest returns): a joint search that keeps the best total, so
+    # a repeated meeting (1000) is never bought with table visits, ...
     state = state_of(grid)
     if state.table_cost > 0:
-        # Table repeats left: re-seat whole rounds on the tables by optimal assignments
-        # (groups, hence meetings, unchanged).
+        grid = improve(state, rng, steps // 4, deadline)
+        state = state_of(grid)
+    if state.table_cost > 0:
+        # ... and whole rounds re-seated on the tables by optimal assignments (groups, hence
+        # meetings, unchanged).
         # Independent restarts from the same grid: the search's end depends much on its first
         # moves, so several short runs beat one long one (measured on 40 x 8).
         best_cost = state.cost

@@ -9,9 +9,10 @@ Rounds before ``frozen`` (already played) never change. Two moves, both inside o
 
 The search is a tabu search driven by conflicts: it picks a pair that met twice or a player
 back at a table, a round where that happens, and the best non-tabu move that moves one of
-them. The cost is ``MEETING_WEIGHT * repeated meetings + table visits beyond ceil(rounds /
-tables)`` (``cap``; with as many tables as rounds every return to a table) so a table
-repeat is never bought with a repeated meeting in the best solution kept. Team-mates to be
+them. The cost is ``MEETING_WEIGHT * repeated meetings`` plus the
+table visits' cost (``visit_costs``: a return within ceil(rounds / tables), ``cap``, cheap,
+each visit beyond it dear, beyond cap + 1 dearer) so a table repeat is never bought with a
+repeated meeting in the best solution kept. Team-mates to be
 kept apart (``apart``) at one table of a new round cost ``APART_WEIGHT`` a pair, more than any
 number of repeats: the hard constraint is chased first and never traded for a repeat. All
 choices come from the given ``random.Random``; the budget is counted in steps (deterministic)
@@ -29,12 +30,14 @@ MEETING_WEIGHT = 1000
 # first, REPEAT_WEIGHT for a return within ceil(rounds / tables) (the pigeonhole bound ``cap``;
 # such returns are forced in total when rounds > tables, but not which tables they go to),
 # plus EXCESS_WEIGHT for the visit beyond the bound, plus FAR_WEIGHT for any visit beyond
-# bound + 1. The cost is convex per player and table, so one player at one table five times
-# (16 x 5 before: cost 3) costs far more than a few players one visit over (issue 38); and
-# the total of repeated visits still counts among seatings with equal excess.
+# bound + 1. The cost is convex per player and table: one player at one table in all five
+# sessions of 16 x 5 costs far more than a few players one visit over the bound (counted one
+# per visit beyond the bound, the two cost the same and the search left the former); among
+# seatings of equal excess the fewer returns win. A move changes at most 8 visits, each below
+# 100: never as much as one repeated meeting (MEETING_WEIGHT).
 REPEAT_WEIGHT = 1
-EXCESS_WEIGHT = 4
-FAR_WEIGHT = 20
+EXCESS_WEIGHT = 20
+FAR_WEIGHT = 60
 VISIT_WEIGHTS = (REPEAT_WEIGHT, EXCESS_WEIGHT, FAR_WEIGHT)
 # The weights of the search for meetings alone (``improve(meetings_only=True)``): table visits
 # break ties only, one per visit beyond the bound. The groups are formed under them, the
