@@ -57,7 +57,7 @@ messages: dev-venv system-deps
 lint: dev-venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy --strict scoring/rules
+	$(VENV)/bin/mypy --strict scoring/rules tournament/seating/core
 
 format: dev-venv
 	$(VENV)/bin/ruff format .

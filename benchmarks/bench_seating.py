@@ -1,9 +1,14 @@
 """Seating quality and speed: ``python benchmarks/bench_seating.py [--quick | --cases 40x8]``.
 
-``--sweep`` prints what issue 29 asks for: every field 16..172 players (step 4) x 4..15
-sessions (narrowed by ``--sweep-low``, ``--sweep-top``, ``--sessions 9-11``), per criterion
-(repeated meetings where none are possible and beyond, table visits, winds, indirect
-meetings, time) the worst case and where, and the shapes that miss the target.
+``--sweep`` plans every field 16..172 players (step 4) x 4..15 sessions (narrowed by
+``--sweep-low``, ``--sweep-top``, ``--sessions 9-11``) and prints each shape's figures
+(repeated meetings, table visits over ceil(sessions / tables), most visits to one table,
+repeated table visits, fewest indirect meetings, wind spread, CPU seconds) beside those
+recorded in ``seating_baseline.json``, then per figure the counts of shapes better, equal and
+worse; it exits 1 when a figure got worse. ``--quick-sweep`` does the same over the gate's
+shapes (``QUICK_SWEEP``, run by tests/seating/test_sweep_gate.py); ``--record`` writes the
+figures measured into the file. ``--sweep --worst`` prints instead, per criterion of issue
+29, the worst case and where, and the shapes that miss the target.
 ``--issue17`` adds to it the Swiss figures at 40 x 8 and 160 x 8 as means over result seeds
 1..5, and the re-planning case.
 Times are CPU seconds of this process (``time.process_time``): the machine is shared, and
@@ -18,6 +23,7 @@ mean rank spread over rounds 2 on (3 = pure rank order) and time. One core, no p
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -98,6 +104,120 @@ def repeat_free_sessions(players: int) -> int:
 
 def sweep_cases(low: int, top: int, sessions: list[int]) -> list[tuple[int, int]]:
     return [(n, r) for n in range(low, top + 1, 4) for r in sessions]
+
+
+# The quick sweep of the regression gate (tests/seating/test_sweep_gate.py): the small
+# events, which are the most common (16-40 players x 4-10 sessions), and the larger shapes
+# issue 38 names against the World Riichi Championship's schedules.
+QUICK_SWEEP = sorted(
+    {(n, r) for n in range(16, 41, 4) for r in range(4, 11)}
+    | {(36, 11), (40, 9), (40, 10), (64, 7), (64, 9), (64, 11), (64, 12)}
+)
+# The shapes the CI test gates (tests/seating/test_sweep_gate.py), about 35 CPU s in all: the
+# quick sweep less its slowest searches (16 x 9-10, 20 x 10, 24 x 10, 28 x 8-10, 32 x 10,
+# 40 x 9-10, several seconds each), which ``--quick-sweep`` still compares. For each field
+# size the gate's shapes are the first ones the quick sweep plans, in the same order: the
+# designs are cached per process, and a plan may depend on the shapes planned before it.
+GATE_SWEEP = sorted(
+    {(n, r) for n in range(16, 41, 4) for r in range(4, 8)}
+    | {(16, 8), (20, 8), (20, 9), (24, 8), (24, 9)}
+    | {(32, 8), (32, 9), (36, 8), (36, 9), (36, 10), (36, 11), (40, 8)}
+    | {(64, 7), (64, 9), (64, 11), (64, 12)}
+)
+BASELINE = Path(__file__).with_name("seating_baseline.json")
+# Each figure of a shape and whether more of it is worse (indirect meetings: fewer is worse).
+# Seconds are printed but not gated: CPU time on a shared machine moves with its neighbours.
+FIGURES = {
+    "repeated_meetings": True,
+    "excess_table_visits": True,
+    "max_table_visits": True,
+    "repeated_table_visits": True,
+    "min_indirect_meetings": False,
+    "wind_spread": True,
+}
+
+
+def shape_figures(players: int, rounds: int, seed: int = 1) -> dict[str, float]:
+    """One plan's figures: repeated meetings, table visits over ceil(sessions / tables), the
+    most visits of one player to one table, repeated table visits, the fewest indirect
+    meetings of a pair that never met (players - 1 when every pair met: nothing is missing),
+    the largest wind imbalance, and CPU seconds."""
+    started = time.process_time()
+    result = plan(PlanOptions.from_mapping({"players": players, "rounds": rounds, "seed": seed}))
+    took = time.process_time() - started
+    q = result.quality
+    indirect = q.min_indirect_meetings
+    return {
+        "repeated_meetings": q.repeated_meetings,
+        "excess_table_visits": q.excess_table_visits,
+        "max_table_visits": q.max_table_visits,
+        "repeated_table_visits": q.repeated_table_visits,
+        "min_indirect_meetings": players - 1 if indirect is None else indirect,
+        "wind_spread": q.max_wind_imbalance,
+        "seconds": round(took, 2),
+    }
+
+
+def compare(now: dict[str, float], then: dict[str, float]) -> dict[str, int]:
+    """Per gated figure: -1 better, 0 equal, 1 worse than recorded."""
+    out = {}
+    for name, more_is_worse in FIGURES.items():
+        diff = now[name] - then[name]
+        if not more_is_worse:
+            diff = -diff
+        out[name] = (diff > 0) - (diff < 0)
+    return out
+
+
+def load_baseline(path: Path = BASELINE) -> dict[str, dict[str, float]]:
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def gate(
+    cases: list[tuple[int, int]],
+    seed: int = 1,
+    path: Path = BASELINE,
+    record: bool = False,
+    out=sys.stdout,
+) -> dict[str, dict[str, float]]:
+    """Every shape's figures beside the recorded ones, then per figure the counts of shapes
+    better, equal and worse. ``record`` writes the figures measured now into ``path`` (shapes
+    not swept keep theirs). Returns the shapes with a worse figure: {shape: {figure: recorded}}."""
+    recorded = load_baseline(path)
+    counts = {name: [0, 0, 0] for name in FIGURES}
+    worse: dict[str, dict[str, float]] = {}
+    names = [*FIGURES, "seconds"]
+    short = ["meet", "excess", "maxvis", "repvis", "indir", "wind", "secs"]
+    print(f"{'shape':>7} | " + " ".join(f"{s:>13}" for s in short), file=out)
+    print(f"{'':>7} | " + " ".join(f"{'now (was)':>13}" for _ in short), file=out, flush=True)
+    fresh = dict(recorded)
+    for n, r in cases:
+        key = f"{n}x{r}"
+        now = shape_figures(n, r, seed)
+        then = recorded.get(key)
+        cells = []
+        for name in names:
+            was = "" if then is None or name not in then else f"({then[name]:g})"
+            cells.append(f"{now[name]:g} {was}".rjust(13))
+        mark = ""
+        if then is not None:
+            verdict = compare(now, then)
+            for name, v in verdict.items():
+                counts[name][v + 1] += 1
+                if v > 0:
+                    worse.setdefault(key, {})[name] = then[name]
+            if key in worse:
+                mark = "  WORSE: " + ", ".join(sorted(worse[key]))
+        print(f"{key:>7} | " + " ".join(cells) + mark, file=out, flush=True)
+        fresh[key] = now
+    print("per figure, shapes better / equal / worse than recorded:", file=out)
+    for name, (better, equal, bad) in counts.items():
+        print(f"  {name}: {better} / {equal} / {bad}", file=out)
+    if record:
+        ordered = dict(sorted(fresh.items(), key=lambda kv: tuple(map(int, kv[0].split("x")))))
+        path.write_text(json.dumps(ordered, indent=0, sort_keys=False) + "\n")
+        print(f"recorded {len(cases)} shapes in {path}", file=out)
+    return worse
 
 
 def sweep(seeds: list[int], low: int = 16, top: int = 172, sessions: list[int] | None = None):
@@ -255,7 +375,28 @@ def main() -> None:
     parser.add_argument(
         "--issue17", action="store_true", help="--sweep --swiss-means 40x8,160x8 --replan"
     )
+    parser.add_argument(
+        "--worst",
+        action="store_true",
+        help="with --sweep: per criterion only the worst case and the misses (all --seeds)",
+    )
+    parser.add_argument(
+        "--quick-sweep",
+        action="store_true",
+        help="the gate's shapes: 16-40 players x 4-10 sessions and the shapes of issue 38",
+    )
+    parser.add_argument(
+        "--record", action="store_true", help=f"write the figures measured into {BASELINE.name}"
+    )
     args = parser.parse_args()
+    if args.quick_sweep or (args.sweep and not args.worst and not args.issue17):
+        cases = (
+            QUICK_SWEEP
+            if args.quick_sweep
+            else sweep_cases(args.sweep_low, args.sweep_top, parse_sessions(args.sessions))
+        )
+        worse = gate(cases, args.seed, record=args.record)
+        sys.exit(1 if worse and not args.record else 0)
     if args.issue17:
         args.sweep, args.replan = True, True
         args.swiss_means = args.swiss_means or "40x8,160x8"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tournament.seating.core import designs
 from tournament.seating.core.designs import (
     affine_schedule,
     construct,
@@ -132,3 +133,25 @@ def test_orbit_schedule_56_players_12_rounds():
     assert schedule is not None and len(schedule) == 12
     assert sorted(p for g in schedule[0] for p in g) == list(range(56))
     assert _tabled_quality(schedule, 14) == (0, 0)
+
+
+@pytest.mark.parametrize("players", [40, 52])
+def test_shipped_rotational_base_is_what_the_search_finds(players):
+    # The 40- and 52-player base rounds are shipped so plans skip seconds of backtracking;
+    # each must be the very design the search gives (same rounds, same order), repeat-free.
+    shipped = designs.rotational_design.__wrapped__(players)
+    saved = designs._ROTATIONAL_BASE.pop(players)
+    try:
+        searched = designs.rotational_design.__wrapped__(players)
+    finally:
+        designs._ROTATIONAL_BASE[players] = saved
+    assert shipped == searched
+    assert len(shipped) == (players - 1) // 3
+    seen = set()
+    for rnd in shipped:
+        assert sorted(p for g in rnd for p in g) == list(range(players))
+        for g in rnd:
+            for i, p in enumerate(g):
+                for q in g[:i]:
+                    assert (q, p) not in seen
+                    seen.add((q, p))

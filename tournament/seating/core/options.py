@@ -205,7 +205,12 @@ def _apart(data: Mapping[str, Any], players: int) -> tuple[tuple[int, ...], ...]
     return tuple(groups)
 
 
-def _tables(data: Mapping[str, Any], active: tuple[int, ...], fixed: dict[int, int], history):
+def _tables(
+    data: Mapping[str, Any],
+    active: tuple[int, ...],
+    fixed: dict[int, int],
+    history: tuple[tuple[tuple[int, ...], ...], ...],
+) -> int:
     needed = len(active) // 4
     given = _optional_int(data, "tables", high=MAX_TABLES)
     tables = needed if given is None else given

@@ -11,8 +11,11 @@ Order of work, following the order of importance of issue #8:
    ``tabled_schedule``, else ``orbit_schedule``), tried first for every fresh plan of at
    most as many rounds as tables: it is exact and immediate where the search below is
    neither;
-3. a joint tabu search over groups and tables (``search``) removes repeated meetings first,
-   then repeated table visits;
+3. a joint tabu search over groups and tables (``search``) removes repeated meetings first
+   (table visits beyond ceil(rounds / tables) a tie-break), then, the groups kept unless a
+   move lowers the whole cost, the table visits under a convex cost (``visit_costs``: nobody
+   at one table more than the bound + 1 where that can be had, then the fewest visits beyond
+   the bound, then the fewest returns), with optimal per-round table assignments last;
 4. seat winds: an equitable colouring (``winds``), balanced over played rounds as well.
 
 Team-mates kept apart (``apart``) are a hard constraint on the new rounds: a construction's
@@ -31,9 +34,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .designs import (
+    Schedule,
     apart_labelling,
     construct,
     difference_schedule,
@@ -44,7 +49,15 @@ from .designs import (
 from .errors import SeatingError
 from .metrics import SeatingQuality, quality
 from .options import PlanOptions
-from .search import Progress, SeatingState, improve, reassign_tables, rematch_rounds
+from .search import (
+    TIE_BREAK_WEIGHTS,
+    VISIT_WEIGHTS,
+    Progress,
+    SeatingState,
+    improve,
+    reassign_tables,
+    rematch_rounds,
+)
 from .shipped import shipped_schedule
 from .tables import assign_tables
 from .winds import balanced_winds, polish_winds, winds_after_history
@@ -102,7 +115,7 @@ def _greedy_round(
 
 
 def _labelling(
-    design: list, active: list[int], teams: list[list[int]], rng: random.Random
+    design: Schedule, active: list[int], teams: list[list[int]], rng: random.Random
 ) -> list[int]:
     """The player of each slot 0..len(active)-1 of ``design``: at random, except that each
     team takes slots that never share a table. When no such slots are found for every team
@@ -294,7 +307,7 @@ def _teams(options: PlanOptions) -> list[list[int]]:
     return teams
 
 
-def _check_apart(rounds: Grid, teams: list[list[int]], groups) -> None:
+def _check_apart(rounds: Grid, teams: list[list[int]], groups: Sequence[Sequence[int]]) -> None:
     """Refuse a seating of new rounds that puts two team-mates at one table (the search found
     nothing better): the hard constraint is never answered broken."""
     team_of = {p: k for k, team in enumerate(teams) for p in team}
@@ -356,10 +369,10 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
                 groups.append(_greedy_round(seated[len(groups)], met, fixed, rng))
             placed = assign_tables(groups, tables, used, fixed, rng)
 
-    def state_of(grid: Grid) -> SeatingState:
-        return SeatingState(options.players, tables, grid, len(history), fixed, teams)
+    def state_of(grid: Grid, weights: tuple[int, int, int] = VISIT_WEIGHTS) -> SeatingState:
+        return SeatingState(options.players, tables, grid, len(history), fixed, teams, weights)
 
-    state = state_of(history + placed)
+    state = state_of(history + placed, TIE_BREAK_WEIGHTS)
     steps = options.effort * (4000 + 60 * len(active) * max(new_rounds, 1))
 
     def phase(start: int, share: int) -> Progress | None:
@@ -368,26 +381,33 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
             return None
         return lambda done, total: progress(start + share * done // max(total, 1), 100)
 
+    # Groups first, table visits a tie-break (one per visit beyond the bound) ...
     grid = improve(state, rng, steps, deadline, phase(0, 60), meetings_only=True)
-    state = state_of(grid)
+    state = state_of(grid, TIE_BREAK_WEIGHTS)
     grid = improve(state, rng, steps // 2, deadline, phase(60, 30))
     if state.cost > 0:
         # Polish the table assignment of the best grid by re-matching whole rounds, then let
         # the tabu search continue from there; keep whichever is better.
-        state = state_of(grid)
+        state = state_of(grid, TIE_BREAK_WEIGHTS)
         best_cost = state.cost
         for _ in range(2):
             rematch_rounds(state, rng, passes=10)
             again = improve(state, rng, steps // 4, deadline)
-            state = state_of(again)
+            state = state_of(again, TIE_BREAK_WEIGHTS)
             if state.cost < best_cost:
                 grid, best_cost = again, state.cost
             if best_cost == 0:
                 break
+    # ... then the tables under the convex visit cost (nobody at one table far more often
+    # than the bound, then the fewest returns): a joint search that keeps the best total, so
+    # a repeated meeting (1000) is never bought with table visits, ...
     state = state_of(grid)
     if state.table_cost > 0:
-        # Table repeats left: re-seat whole rounds on the tables by optimal assignments
-        # (groups, hence meetings, unchanged).
+        grid = improve(state, rng, steps // 4, deadline)
+        state = state_of(grid)
+    if state.table_cost > 0:
+        # ... and whole rounds re-seated on the tables by optimal assignments (groups, hence
+        # meetings, unchanged).
         # Independent restarts from the same grid: the search's end depends much on its first
         # moves, so several short runs beat one long one (measured on 40 x 8).
         best_cost = state.cost

@@ -59,7 +59,9 @@ def replan(
     return fresh
 
 
-def _rank(grid: Grid, options: PlanOptions, teams, history: int) -> tuple[int, int, int, int]:
+def _rank(
+    grid: Grid, options: PlanOptions, teams: list[list[int]], history: int
+) -> tuple[int, int, int, int]:
     figures = quality(grid, exclude_from_tables=options.fixed)
     together = sum(
         1

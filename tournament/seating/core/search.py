@@ -9,9 +9,10 @@ Rounds before ``frozen`` (already played) never change. Two moves, both inside o
 
 The search is a tabu search driven by conflicts: it picks a pair that met twice or a player
 back at a table, a round where that happens, and the best non-tabu move that moves one of
-them. The cost is ``MEETING_WEIGHT * repeated meetings + table visits beyond ceil(rounds /
-tables)`` (``cap``; with as many tables as rounds every return to a table) so a table
-repeat is never bought with a repeated meeting in the best solution kept. Team-mates to be
+them. The cost is ``MEETING_WEIGHT * repeated meetings`` plus the
+table visits' cost (``visit_costs``: a return within ceil(rounds / tables), ``cap``, cheap,
+each visit beyond it dear, beyond cap + 1 dearer) so a table repeat is never bought with a
+repeated meeting in the best solution kept. Team-mates to be
 kept apart (``apart``) at one table of a new round cost ``APART_WEIGHT`` a pair, more than any
 number of repeats: the hard constraint is chased first and never traded for a repeat. All
 choices come from the given ``random.Random``; the budget is counted in steps (deterministic)
@@ -25,6 +26,23 @@ import time
 from collections.abc import Callable, Sequence
 
 MEETING_WEIGHT = 1000
+# What a player's k-th visit to one physical table costs (WRC 8.1: tables change): 0 for the
+# first, REPEAT_WEIGHT for a return within ceil(rounds / tables) (the pigeonhole bound ``cap``;
+# such returns are forced in total when rounds > tables, but not which tables they go to),
+# plus EXCESS_WEIGHT for the visit beyond the bound, plus FAR_WEIGHT for any visit beyond
+# bound + 1. The cost is convex per player and table: one player at one table in all five
+# sessions of 16 x 5 costs far more than a few players one visit over the bound (counted one
+# per visit beyond the bound, the two cost the same and the search left the former); among
+# seatings of equal excess the fewer returns win. A move changes at most 8 visits, each below
+# 100: never as much as one repeated meeting (MEETING_WEIGHT).
+REPEAT_WEIGHT = 1
+EXCESS_WEIGHT = 20
+FAR_WEIGHT = 60
+VISIT_WEIGHTS = (REPEAT_WEIGHT, EXCESS_WEIGHT, FAR_WEIGHT)
+# The weights of the search for meetings alone (``improve(meetings_only=True)``): table visits
+# break ties only, one per visit beyond the bound. The groups are formed under them, the
+# tables placed under VISIT_WEIGHTS afterwards.
+TIE_BREAK_WEIGHTS = (0, 1, 0)
 # Above MEETING_WEIGHT times any count of repeated meetings (players x rounds x 3 < 10**6).
 APART_WEIGHT = 10**9
 
@@ -55,6 +73,16 @@ class _IndexedSet:
         return len(self.items)
 
 
+def visit_costs(rounds: int, cap: int, weights: tuple[int, int, int]) -> list[int]:
+    """step[k]: what a player's k-th visit to one table adds (k = 0..rounds + 1), under
+    ``weights`` (repeat, excess, far)."""
+    repeat, excess, far = weights
+    step = [0, 0]
+    for k in range(2, rounds + 2):
+        step.append(repeat + excess * (k > cap) + far * (k > cap + 1))
+    return step
+
+
 class SeatingState:
     """Grid of rounds with incremental pair-meeting and table-visit counts."""
 
@@ -66,6 +94,7 @@ class SeatingState:
         frozen: int,
         fixed: dict[int, int],
         apart: Sequence[Sequence[int]] = (),
+        weights: tuple[int, int, int] = VISIT_WEIGHTS,
     ) -> None:
         self.n = players
         self.t = tables
@@ -80,6 +109,8 @@ class SeatingState:
         # pigeonhole bound (1 while there are at least as many tables as rounds); only visits
         # beyond it are table repeats to remove (issue 29: sessions > tables at 16-28 players).
         self.cap = max(1, -(-len(self.grid) // tables)) if tables else 1
+        self.step = visit_costs(len(self.grid), self.cap, weights)
+        self.count_returns = weights[0] > 0
         self.where = [[-1] * players for _ in self.grid]
         self.meet = [0] * (players * players)
         self.visit = [0] * (players * tables)
@@ -87,6 +118,9 @@ class SeatingState:
         self.table_cost = 0
         self.bad_pairs = _IndexedSet()
         self.bad_visits = _IndexedSet()
+        # Returns within the bound (player * tables + table with 2..cap visits): conflicts
+        # of the lowest rank, moved when nothing heavier is left.
+        self.returns = _IndexedSet()
         # Team of each player (-1: none); tables of new rounds holding team-mates, as
         # r * tables + t, and the count of team-mate pairs seated together there.
         self.team = [-1] * players
@@ -106,6 +140,17 @@ class SeatingState:
                         self._meet(p, q, 1)
                 if r >= frozen:
                     self._count_clash(r, t)
+        # The returns no seating avoids, a player of R rounds at T tables having at least
+        # R - T: subtracted, so that ``table_cost`` 0 means nothing left to improve.
+        played = [0] * players
+        for row in self.grid:
+            for table in row:
+                for p in table:
+                    played[p] += 1
+        self.table_floor = weights[0] * sum(
+            max(0, k - tables) for p, k in enumerate(played) if p not in fixed
+        )
+        self.table_cost -= self.table_floor
 
     @property
     def cost(self) -> int:
@@ -169,14 +214,18 @@ class SeatingState:
         if p in self.fixed:
             return
         cap = self.cap
-        if step > 0 and before >= cap:
-            self.table_cost += 1
+        if step > 0:
+            self.table_cost += self.step[after]
             if after == cap + 1:
                 self.bad_visits.add(key)
-        elif step < 0 and before > cap:
-            self.table_cost -= 1
+            if after == 2 and cap >= 2 and self.count_returns:
+                self.returns.add(key)
+        else:
+            self.table_cost -= self.step[before]
             if after == cap:
                 self.bad_visits.discard(key)
+            if after == 1:
+                self.returns.discard(key)
 
     def swap_delta(self, r: int, a: int, b: int) -> int:
         t1, t2 = self.where[r][a], self.where[r][b]
@@ -195,15 +244,11 @@ class SeatingState:
                 if meet[a * n + y if a < y else y * n + a] >= 1:
                     dm += 1
         dt = 0
-        cap = self.cap
-        if visit[a * tt + t1] > cap:
-            dt -= 1
-        if visit[a * tt + t2] >= cap:
-            dt += 1
-        if visit[b * tt + t2] > cap:
-            dt -= 1
-        if visit[b * tt + t1] >= cap:
-            dt += 1
+        step, fixed = self.step, self.fixed
+        if a not in fixed:
+            dt += step[visit[a * tt + t2] + 1] - step[visit[a * tt + t1]]
+        if b not in fixed:
+            dt += step[visit[b * tt + t1] + 1] - step[visit[b * tt + t2]]
         if self.has_teams:
             dt += APART_WEIGHT * self._apart_delta(r, a, b, t1, t2)
         return MEETING_WEIGHT * dm + dt
@@ -231,15 +276,13 @@ class SeatingState:
             self._count_clash(r, t2)
 
     def exchange_delta(self, r: int, t1: int, t2: int) -> int:
-        visit, tt = self.visit, self.t
+        visit, tt, step = self.visit, self.t, self.step
         dt = 0
         for p, src, dst in [(p, t1, t2) for p in self.grid[r][t1]] + [
             (p, t2, t1) for p in self.grid[r][t2]
         ]:
-            if visit[p * tt + src] > self.cap:
-                dt -= 1
-            if visit[p * tt + dst] >= self.cap:
-                dt += 1
+            if p not in self.fixed:
+                dt += step[visit[p * tt + dst] + 1] - step[visit[p * tt + src]]
         return dt
 
     def exchange(self, r: int, t1: int, t2: int) -> None:
@@ -385,7 +428,7 @@ def _pick_conflict(
             return r, rng.choice(movers), 0
     for _ in range(8):
         use_pairs = len(state.bad_pairs) and (
-            meetings_only or not len(state.bad_visits) or rng.random() < 0.8
+            meetings_only or not (len(state.bad_visits) or len(state.returns)) or rng.random() < 0.8
         )
         if meetings_only and not use_pairs:
             return None
@@ -400,8 +443,9 @@ def _pick_conflict(
             movers = [x for x in (p, q) if x not in state.fixed]
             if shared and movers:
                 return rng.choice(shared), rng.choice(movers), 0
-        elif len(state.bad_visits):
-            key = rng.choice(state.bad_visits.items)
+        elif len(state.bad_visits) or len(state.returns):
+            pool = state.bad_visits if len(state.bad_visits) else state.returns
+            key = rng.choice(pool.items)
             p, t = divmod(key, state.t)
             at = [r for r in range(state.frozen, len(state.grid)) if state.where[r][p] == t]
             if at:
@@ -458,7 +502,11 @@ def rematch_rounds(state: SeatingState, rng: random.Random, passes: int) -> None
                     if pinned:
                         match[i] = pinned.pop()
                     else:
-                        best = min(free, key=lambda t, g=g: sum(state.visit[p * tt + t] for p in g))
+
+                        def visits(t: int, g: list[int] = g) -> int:
+                            return sum(state.visit[p * tt + t] for p in g)
+
+                        best = min(free, key=visits)
                         free.remove(best)
                         match[i] = best
             new_row: list[list[int]] = [[] for _ in range(tt)]
@@ -499,7 +547,8 @@ def reassign_tables(state: SeatingState, rng: random.Random, passes: int) -> lis
     # One table: every round sits at it, there is nothing to re-seat.
     if not rounds or best_cost == 0 or tt < 2:
         return best
-    forbidden = tt * 4 + 1  # larger than any real cost: a pinned group off its table
+    # Larger than any real cost: a pinned group off its table.
+    forbidden = 4 * state.step[-1] * len(state.grid) + 1
     for _ in range(passes):
         rng.shuffle(rounds)
         for r in rounds:
@@ -519,7 +568,9 @@ def reassign_tables(state: SeatingState, rng: random.Random, passes: int) -> lis
                         # Repeats this placement adds; the tiny random part breaks ties so
                         # that passes explore different optima.
                         c = sum(
-                            state.visit[p * tt + t] >= state.cap for p in g if p not in state.fixed
+                            state.step[state.visit[p * tt + t] + 1]
+                            for p in g
+                            if p not in state.fixed
                         )
                         line.append(c + 1e-3 * rng.random())
                 cost.append(line)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .designs import Schedule, _develop
 
@@ -21,7 +22,7 @@ DATA_FILE = Path(__file__).with_name("data") / "base_rounds.json"
 
 
 @lru_cache(maxsize=1)
-def _base_rounds() -> dict[int, list[dict]]:
+def _base_rounds() -> dict[int, list[dict[str, Any]]]:
     if not DATA_FILE.exists():
         return {}
     return {int(n): entry for n, entry in json.loads(DATA_FILE.read_text()).items()}

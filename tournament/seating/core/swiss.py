@@ -63,6 +63,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
@@ -73,6 +74,16 @@ from .options import SwissOptions
 from .search import Progress
 from .tables import assign_tables, min_cost_assignment
 from .winds import polish_winds
+
+# Whether two players may share a table; the cost of a table of four; a table's free
+# physical tables as a bit mask.
+Ok = Callable[[int, int], bool]
+GroupCost = Callable[[list[int]], int]
+GroupTables = Callable[[list[int]], int]
+# A beam state: (cost so far, open tables as (members, common mask, size), closed tables as a
+# linked list (members, rest)).
+Closed = tuple[int, "Closed"] | None
+BeamState = tuple[int, tuple[tuple[int, int, int], ...], Closed]
 
 # Costs of a table: a repeated meeting above all the rest (above any sum of spreads and seat
 # costs of a round of 2000 players); then its rank spread plus its seat cost: SEAT_WEIGHT for
@@ -116,7 +127,7 @@ class SwissResult:
     repeated_table_visits: int
 
 
-def _greedy(order: list[int], ok) -> list[list[int]]:
+def _greedy(order: list[int], ok: Ok) -> list[list[int]]:
     """Top-down fill: each table gets the best unseated player and the compatible three
     with the smallest worst standing."""
     unseated = list(order)
@@ -149,7 +160,7 @@ def _greedy(order: list[int], ok) -> list[list[int]]:
     return groups
 
 
-def _triples(unseated: list[int], ok, limit: int, window: int = 48) -> list[list[int]]:
+def _triples(unseated: list[int], ok: Ok, limit: int, window: int = 48) -> list[list[int]]:
     """Up to ``limit`` tables for the best unseated player, smallest worst standing first."""
     head, rest = unseated[0], unseated[1:window]
     cands = [q for q in rest if ok(head, q)]
@@ -168,7 +179,7 @@ def _triples(unseated: list[int], ok, limit: int, window: int = 48) -> list[list
     return out
 
 
-def _pilot(order: list[int], ok, cost, width: int) -> list[list[int]]:
+def _pilot(order: list[int], ok: Ok, cost: GroupCost, width: int) -> list[list[int]]:
     """Top-down fill that looks ahead (the pilot method): for the best unseated player, each
     of the ``width`` best tables is judged by completing the rest greedily, and the one with
     the best completed round is kept. The best completed round seen is returned."""
@@ -195,7 +206,7 @@ def _pilot(order: list[int], ok, cost, width: int) -> list[list[int]]:
 
 def _beam(
     order: list[int],
-    ok,
+    ok: Ok,
     width: int,
     rng: random.Random,
     penalty: bool = False,
@@ -219,13 +230,13 @@ def _beam(
         compatible[i] = sum(1 << j for j, q in enumerate(order) if j != i and ok(p, q))
     full = (1 << n) - 1
     # A state: (cost so far, open tables as (members, common compatible mask, size), closed).
-    states: list[tuple[int, tuple, tuple | None]] = [(0, (), None)]
+    states: list[BeamState] = [(0, (), None)]
     for i in range(n):
         later = full & ~((1 << (i + 1)) - 1)
         left = n - 1 - i
         bit = 1 << i
         gap = ranks[i + 1] - ranks[i] if i + 1 < n else 0
-        merged: dict[tuple[int, ...], tuple[int, tuple, tuple | None]] = {}
+        merged: dict[tuple[int, ...], BeamState] = {}
         for cost, opens, closed in states:
             moves = [((*opens, (bit, compatible[i] & later, 1)), closed, 0)]
             for j, (members, common, size) in enumerate(opens):
@@ -273,7 +284,9 @@ def _beam(
     return groups
 
 
-def _exact_cover(order: list[int], ok, rng: random.Random, budget: int) -> list[list[int]] | None:
+def _exact_cover(
+    order: list[int], ok: Ok, rng: random.Random, budget: int
+) -> list[list[int]] | None:
     """A repeat-free round if the backtracking finds one within ``budget`` nodes, else None.
 
     Late in a long event the pairs not yet met are few and the fills above may end with
@@ -342,7 +355,9 @@ def _exact_cover(order: list[int], ok, rng: random.Random, budget: int) -> list[
     return [[order[i] for i in t] for t in tables]
 
 
-def _preference(groups: list[list[int]], rank: dict[int, int], group_cost) -> tuple:
+def _preference(
+    groups: list[list[int]], rank: dict[int, int], group_cost: GroupCost
+) -> tuple[int, tuple[int, ...]]:
     """How good a (part of a) round is, smaller first: the total cost, then, between rounds of
     equal cost, the spreads of the tables from the top of the standings down. Of two equally
     spread rounds the one with the tighter top tables wins, so the leaders sit together and a
@@ -361,7 +376,9 @@ def _neighbouring_tables(groups: list[list[int]], rng: random.Random) -> list[in
     return list(range(start, start + size))
 
 
-def _overlapping_tables(groups: list[list[int]], rank: dict[int, int], rng: random.Random):
+def _overlapping_tables(
+    groups: list[list[int]], rank: dict[int, int], rng: random.Random
+) -> list[int]:
     """A random table and a few of the tables whose standings ranges overlap its own.
 
     Late in an event the tables are wide and interleaved: two tables far apart in the order
@@ -379,7 +396,12 @@ def _overlapping_tables(groups: list[list[int]], rank: dict[int, int], rng: rand
 
 
 def _window_search(
-    groups: list[list[int]], rank: dict[int, int], ok, group_cost, rng: random.Random, tries: int
+    groups: list[list[int]],
+    rank: dict[int, int],
+    ok: Ok,
+    group_cost: GroupCost,
+    rng: random.Random,
+    tries: int,
 ) -> list[list[int]]:
     """Large-neighbourhood search on a repeat-free round: take a few tables (next to each other
     in the standings, or overlapping one table's standings range), re-seat their players by the
@@ -407,7 +429,14 @@ def _window_search(
     return groups
 
 
-def _repair_and_anneal(groups, group_cost, rng, steps, deadline, progress):
+def _repair_and_anneal(
+    groups: list[list[int]],
+    group_cost: GroupCost,
+    rng: random.Random,
+    steps: int,
+    deadline: float | None,
+    progress: Progress | None,
+) -> tuple[list[list[int]], int]:
     """Remove the repeats a start could not avoid (tabu repair), then anneal the total rank
     spread without ever accepting a repeat once free of them; returns (best round, cost)."""
     order_len = sum(len(g) for g in groups)
@@ -483,13 +512,13 @@ def _repair_and_anneal(groups, group_cost, rng, steps, deadline, progress):
 def _seat(
     order: list[int],
     rank: dict[int, int],
-    ok,
+    ok: Ok,
     rng: random.Random,
-    deadline,
-    progress,
-    seat_cost,
-    clash,
-):
+    deadline: float | None,
+    progress: Progress | None,
+    seat_cost: GroupCost,
+    clash: GroupCost,
+) -> tuple[list[list[int]], int]:
     """The least spread repeat-free round found (see the module docstring) and the
     annealing steps of one start (for the progress report). ``seat_cost(group)`` is the
     penalty of a table whose players have no common free physical table or no balanced
@@ -512,18 +541,21 @@ def _seat(
             starts.append(found)
     # The annealing budget of the former single start, shared among the starts.
     steps = (40_000 + 500 * len(order)) // len(starts)
-    best, best_key = starts[0], None
+    best = starts[0]
+    best_key: tuple[int, tuple[int, ...]] | None = None
     for k, start in enumerate(starts):
-        share = None
+        share: Progress | None = None
         if progress is not None:
-            share = lambda d, t, k=k: progress(k * t + d, t * len(starts))  # noqa: E731
+            share = lambda d, t, k=k, progress=progress: progress(  # noqa: E731
+                k * t + d, t * len(starts)
+            )
         found, _ = _repair_and_anneal(
             [list(g) for g in start], group_cost, rng, steps, deadline, share
         )
         key = _preference(found, rank, group_cost)
         if best_key is None or key < best_key:
             best, best_key = found, key
-    if best_key[0] < REPEAT_WEIGHT:
+    if best_key is not None and best_key[0] < REPEAT_WEIGHT:
         best = _window_search(best, rank, ok, group_cost, rng, WINDOW_TRIES)
     return best, steps
 
@@ -538,7 +570,7 @@ def _winds_fit(masks: tuple[int, ...]) -> bool:
 _ORDERS = list(permutations(range(4)))
 
 
-def _seat_cost(options: SwissOptions, used: dict[int, set[int]]):
+def _seat_cost(options: SwissOptions, used: dict[int, set[int]]) -> tuple[GroupCost, GroupTables]:
     """The penalty function of a table of four for this round: SEAT_WEIGHT when no physical
     table is free for all four (none of them sat there, WRC 8.1; a player fixed to a table
     brings the group to it), and SEAT_WEIGHT when their seat winds cannot all be one of the
@@ -586,7 +618,7 @@ def _seat_cost(options: SwissOptions, used: dict[int, set[int]]):
     return seat_cost, group_tables
 
 
-def _unmatched(groups: list[list[int]], group_tables) -> int:
+def _unmatched(groups: list[list[int]], group_tables: GroupTables) -> int:
     """Groups left without a table of their own in a maximum matching of groups to free
     tables (Kuhn's augmenting paths on bit masks): each costs a repeated visit."""
     masks = [group_tables(g) for g in groups]
@@ -615,7 +647,14 @@ def _unmatched(groups: list[list[int]], group_tables) -> int:
     return missing
 
 
-def _table_repair(groups, group_cost, group_tables, rng, steps, deadline):
+def _table_repair(
+    groups: list[list[int]],
+    group_cost: GroupCost,
+    group_tables: GroupTables,
+    rng: random.Random,
+    steps: int,
+    deadline: float | None,
+) -> list[list[int]]:
     """Every group may have a free table and still some must share one (Hall's condition):
     swap players between tables, keeping a swap that leaves the round's cost no higher,
     counting SEAT_WEIGHT for each group the matching leaves without a table. Returns the best
@@ -654,7 +693,7 @@ def _table_repair(groups, group_cost, group_tables, rng, steps, deadline):
     return best
 
 
-def _table_visits(placed: list[list[int]], used: dict[int, set[int]], fixed) -> int:
+def _table_visits(placed: list[list[int]], used: dict[int, set[int]], fixed: dict[int, int]) -> int:
     """Players (not fixed to a table) back at a physical table they already used."""
     return sum(t in used.get(p, ()) for t, g in enumerate(placed) for p in g if p not in fixed)
 

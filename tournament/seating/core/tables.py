@@ -63,13 +63,13 @@ def assign_tables(
     for groups in groups_by_round:
         pinned_tables = {fixed[p] for g in groups for p in g if p in fixed}
         allowed: list[list[int]] = []
-        for g in groups:
-            pinned = {fixed[p] for p in g if p in fixed}
+        for members in groups:
+            pinned = {fixed[p] for p in members if p in fixed}
             assert len(pinned) <= 1, "a group holds players fixed to different tables"
             if pinned:
                 allowed.append(list(pinned))
                 continue
-            busy = set().union(*(used.get(p, set()) for p in g))
+            busy: set[int] = set().union(*(used.get(p, set()) for p in members))
             choices = [t for t in range(tables) if t not in busy and t not in pinned_tables]
             if shuffle:
                 rng.shuffle(choices)
