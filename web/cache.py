@@ -124,6 +124,58 @@ def cached(tournament_id: int, name: str, compute, scope: str = RESULTS):
     return value
 
 
+def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: str = RESULTS):
+    """``compute_all()[part]`` (None when it has no such part), every part of it cached at
+    once, each under its own key, under the tournament's current version.
+
+    For data read a part at a time by many pages: 400 players' pages each need one player's
+    share of the standings, and reading (unpickling) the whole of it cost each page more
+    than rendering it.  The parts are computed once per version, by whichever page comes
+    first; a part that ``compute_all`` did not give (an unknown id) is answered None from
+    the list of parts kept beside them, without computing everything again.
+    """
+    current = version(tournament_id, scope)
+    if current is None:
+        return compute_all().get(part)
+    prefix = f"tournament-data:{tournament_id}:{current}:{get_language()}:{name}:"
+    key, known_key = f"{prefix}{part}", f"{prefix}*"
+    found = _safe(lambda: cache.get_many([key, known_key]), {})
+    if key in found:
+        return found[key]
+    if known_key in found:
+        return None
+    parts = compute_all()
+    stored = {f"{prefix}{k}": v for k, v in parts.items()}
+    stored[known_key] = True
+    _safe(lambda: cache.set_many(stored, TIMEOUT))
+    return parts.get(part)
+
+
+def content_by_digest(request, name: str, digest: str, render) -> HttpResponse:
+    """A page named by a digest of everything it shows: served from the cache while the
+    digest is the same, rendered (``render()``, a response) and kept when it changes.
+
+    A tournament's version changes with every confirmed sheet, but one player's page
+    changes only when his own figures do; keyed by their digest, the pages of the players
+    a sheet did not touch are not rendered again.  Only for anonymous readers (whatever a
+    page shows to its reader alone is not in the digest) and never a response that sets a
+    cookie.
+    """
+    if not _cacheable_request(request):
+        return render()
+    key = f"page-by-digest:{name}:{get_language()}:{digest}"
+    hit = _safe(lambda: cache.get(key))
+    if hit is not None:
+        return _cached_response(hit, "digest")
+    response = render()
+    if hasattr(response, "render") and callable(response.render):
+        response = response.render()
+    if _cacheable_response(request, response):
+        stored = (response.content, response["Content-Type"])
+        _safe(lambda: cache.set(key, stored, TIMEOUT))
+    return response
+
+
 def _cacheable_request(request) -> bool:
     """Only what every visitor sees the same: anonymous GETs without a session (whose
     pending messages a cached page would not show)."""
