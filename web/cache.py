@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import time
 import uuid
 
 from django.core.cache import cache
@@ -139,15 +140,33 @@ def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: st
         return compute_all().get(part)
     prefix = f"tournament-data:{tournament_id}:{current}:{get_language()}:{name}:"
     key, known_key = f"{prefix}{part}", f"{prefix}*"
-    found = _safe(lambda: cache.get_many([key, known_key]), {})
-    if key in found:
-        return found[key]
-    if known_key in found:
-        return None
-    parts = compute_all()
-    stored = {f"{prefix}{k}": v for k, v in parts.items()}
-    stored[known_key] = True
-    _safe(lambda: cache.set_many(stored, TIMEOUT))
+    lock_key = f"{prefix}lock"
+
+    def look():
+        found = _safe(lambda: cache.get_many([key, known_key]), {})
+        return found.get(key) if key in found or known_key in found else MISSING
+
+    value = look()
+    if value is not MISSING:
+        return value
+    # One computation per version: after a confirmed sheet dozens of pages miss at once,
+    # and each computing the standings for itself took every core for seconds. The others
+    # wait for the one computing (a thread asleep costs nothing), at most RENDER_LOCK.
+    deadline = time.monotonic() + RENDER_LOCK
+    while not _safe(lambda: cache.add(lock_key, 1, RENDER_LOCK), True):
+        time.sleep(0.02)
+        value = look()
+        if value is not MISSING:
+            return value
+        if time.monotonic() > deadline:
+            break
+    try:
+        parts = compute_all()
+        stored = {f"{prefix}{k}": v for k, v in parts.items()}
+        stored[known_key] = True
+        _safe(lambda: cache.set_many(stored, TIMEOUT))
+    finally:
+        _safe(lambda: cache.delete(lock_key))
     return parts.get(part)
 
 
