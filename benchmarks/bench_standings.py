@@ -41,7 +41,12 @@ def setup_django(db_path: str) -> None:
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{db_path}")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
     import django
+    from django.conf import settings
 
+    # Production keeps the cache in Redis, bounded by memory; the test settings' local
+    # memory cache holds 300 entries and would evict the tournament's version while 400
+    # players' extracts are written.
+    settings.CACHES["default"].setdefault("OPTIONS", {})["MAX_ENTRIES"] = 100_000
     django.setup()
     from django.core.management import call_command
 

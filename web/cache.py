@@ -125,26 +125,31 @@ def cached(tournament_id: int, name: str, compute, scope: str = RESULTS):
     return value
 
 
+# ``cached_part`` keeps the parts in this many entries: a page unpickles a 32nd of the
+# whole, and 400 players' parts do not crowd a bounded cache (a local memory cache keeps
+# 300 entries) out of the versions and pages it holds.
+PART_BUCKETS = 32
+
+
 def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: str = RESULTS):
     """``compute_all()[part]`` (None when it has no such part), every part of it cached at
-    once, each under its own key, under the tournament's current version.
+    once, in PART_BUCKETS entries, under the tournament's current version.
 
     For data read a part at a time by many pages: 400 players' pages each need one player's
     share of the standings, and reading (unpickling) the whole of it cost each page more
     than rendering it.  The parts are computed once per version, by whichever page comes
-    first; a part that ``compute_all`` did not give (an unknown id) is answered None from
-    the list of parts kept beside them, without computing everything again.
+    first, while the others wait for it; a part that ``compute_all`` did not give (an
+    unknown id) is None, without computing everything again.
     """
     current = version(tournament_id, scope)
     if current is None:
         return compute_all().get(part)
     prefix = f"tournament-data:{tournament_id}:{current}:{get_language()}:{name}:"
-    key, known_key = f"{prefix}{part}", f"{prefix}*"
-    lock_key = f"{prefix}lock"
+    key, lock_key = f"{prefix}{part % PART_BUCKETS}", f"{prefix}lock"
 
     def look():
-        found = _safe(lambda: cache.get_many([key, known_key]), {})
-        return found.get(key) if key in found or known_key in found else MISSING
+        found = _safe(lambda: cache.get(key))
+        return found.get(part) if found is not None else MISSING
 
     value = look()
     if value is not MISSING:
@@ -162,9 +167,10 @@ def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: st
             break
     try:
         parts = compute_all()
-        stored = {f"{prefix}{k}": v for k, v in parts.items()}
-        stored[known_key] = True
-        _safe(lambda: cache.set_many(stored, TIMEOUT))
+        buckets: dict[str, dict] = {f"{prefix}{b}": {} for b in range(PART_BUCKETS)}
+        for k, v in parts.items():
+            buckets[f"{prefix}{k % PART_BUCKETS}"][k] = v
+        _safe(lambda: cache.set_many(buckets, TIMEOUT))
     finally:
         _safe(lambda: cache.delete(lock_key))
     return parts.get(part)
