@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import threading
 import time
 import uuid
 
@@ -129,6 +130,9 @@ def cached(tournament_id: int, name: str, compute, scope: str = RESULTS):
 # whole, and 400 players' parts do not crowd a bounded cache (a local memory cache keeps
 # 300 entries) out of the versions and pages it holds.
 PART_BUCKETS = 32
+# Set when a request was answered with the parts of the version before: its page is
+# served, never kept under the current version.
+_stale = threading.local()
 
 
 def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: str = RESULTS):
@@ -146,6 +150,7 @@ def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: st
         return compute_all().get(part)
     prefix = f"tournament-data:{tournament_id}:{current}:{get_language()}:{name}:"
     key, lock_key = f"{prefix}{part % PART_BUCKETS}", f"{prefix}lock"
+    last_key = f"tournament-data-last:{tournament_id}:{get_language()}:{name}:{part % PART_BUCKETS}"
 
     def look():
         found = _safe(lambda: cache.get(key))
@@ -155,10 +160,16 @@ def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: st
     if value is not MISSING:
         return value
     # One computation per version: after a confirmed sheet dozens of pages miss at once,
-    # and each computing the standings for itself took every core for seconds. The others
-    # wait for the one computing (a thread asleep costs nothing), at most RENDER_LOCK.
+    # and each computing the standings for itself took every core for seconds. While one
+    # computes, the others answer with the parts of the version before (seconds old, as
+    # ``public_page`` serves its last page), and their pages are not kept under the new
+    # version (``_stale``); without those, they wait for it, at most RENDER_LOCK.
     deadline = time.monotonic() + RENDER_LOCK
     while not _safe(lambda: cache.add(lock_key, 1, RENDER_LOCK), True):
+        last = _safe(lambda: cache.get(last_key)) if getattr(_stale, "allowed", False) else None
+        if last is not None:
+            _stale.used = True
+            return last.get(part)
         time.sleep(0.02)
         value = look()
         if value is not MISSING:
@@ -170,6 +181,8 @@ def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: st
         buckets: dict[str, dict] = {f"{prefix}{b}": {} for b in range(PART_BUCKETS)}
         for k, v in parts.items():
             buckets[f"{prefix}{k % PART_BUCKETS}"][k] = v
+        last_prefix = f"tournament-data-last:{tournament_id}:{get_language()}:{name}:"
+        buckets |= {f"{last_prefix}{b}": buckets[f"{prefix}{b}"] for b in range(PART_BUCKETS)}
         _safe(lambda: cache.set_many(buckets, TIMEOUT))
     finally:
         _safe(lambda: cache.delete(lock_key))
@@ -306,14 +319,20 @@ def _public_page(view, scope: str, reads: tuple[str, ...]):
             if last is not None:
                 return _cached_response(last, "stale")
         try:
+            # Only an anonymous reader may be answered from the version before: the person
+            # who made the change is logged in and sees it at once.
+            _stale.used, _stale.allowed = False, True
             response = view(request, slug, *args, **kwargs)
             if hasattr(response, "render") and callable(response.render):
                 response = response.render()
-            if _cacheable_response(request, response):
+            if getattr(_stale, "used", False):
+                response["X-Cache"] = "stale"
+            elif _cacheable_response(request, response):
                 stored = (response.content, response["Content-Type"])
                 _safe(lambda: cache.set_many({key: stored, last_key: stored}, TIMEOUT))
                 response["X-Cache"] = "miss"
         finally:
+            _stale.allowed = False
             _safe(lambda: cache.delete(lock_key))
         return response
 

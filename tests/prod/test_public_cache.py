@@ -305,3 +305,32 @@ def test_a_player_page_is_rendered_again_only_when_its_figures_change(
     changed = client.get(player_url(tournament, first)).content
     assert b"Place 4 " in changed and renders == [1]
     assert client.get(player_url(tournament, other)).status_code == 200
+
+
+def test_while_the_extracts_are_computed_readers_get_the_version_before(
+    client, referee, tournament, seated_session, table1, monkeypatch
+):
+    from django.utils.translation import get_language
+
+    first = Seat.objects.filter(session=seated_session, table=table1).order_by("wind")[0]
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    url = player_url(tournament, first.player_id)
+    assert b"Place 1 " in client.get(url).content
+    # Table 2's sheet: a new version, whose extracts another process is computing now.
+    confirm_sheet(seated_session, tournament.tables.get(number=2), [50000, 30000, 25000, 15000])
+    current = public_cache.version(tournament.pk, public_cache.RESULTS)
+    lock = f"tournament-data:{tournament.pk}:{current}:{get_language()}:standings:player:lock"
+    public_cache.cache.add(lock, 1, 60)
+    page = client.get(url)
+    # The figures of the version before (50,000 at table 2 makes 35 points, EMA 3.4: he
+    # is second now), never kept under the new version.
+    assert page["X-Cache"] == "stale" and b"Place 1 " in page.content
+    # A logged-in reader never gets the version before: he waits for the computation
+    # (here: gives up waiting) and sees the new figures.
+    monkeypatch.setattr(public_cache, "RENDER_LOCK", 0.1)
+    client.force_login(referee)
+    assert b"Place 2 " in client.get(url).content
+    client.logout()
+    public_cache.cache.delete(lock)
+    fresh = client.get(url)
+    assert fresh["X-Cache"] == "miss" and b"Place 2 " in fresh.content
