@@ -77,11 +77,13 @@ class Node:
         return response, content
 
 
-def through_nginx(https_port: int, path: str, cookies=None):
+def through_nginx(https_port: int, path: str, cookies=None, headers=None):
     context = ssl.create_default_context()
     context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
     connection = http.client.HTTPSConnection("127.0.0.1", https_port, context=context, timeout=30)
-    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else {}
+    headers = dict(headers or {})
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
     connection.request("GET", path, headers=headers)
     response = connection.getresponse()
     response.read()
@@ -236,6 +238,31 @@ def run(nodes: list[Node], https_port: int) -> None:
     check(
         logged_in.getheader("X-Micro-Cache") == "BYPASS",
         f"nginx: a logged-in reader bypasses it ({logged_in.getheader('X-Micro-Cache')})",
+    )
+    # A public redirect (the clock's, to the current session) is kept like a page: readers
+    # asking for it at once are not held behind a cache lock one after the other.
+    clock = f"/t/{SLUG}/clock/"
+    first, again = through_nginx(https_port, clock), through_nginx(https_port, clock)
+    check(
+        first.status == again.status
+        and first.status in (200, 302)  # 200: no session running, "no clock" page
+        and again.getheader("X-Micro-Cache") in ("HIT", "UPDATING", "STALE"),
+        f"nginx: the clock's redirect kept ({again.status}, {again.getheader('X-Micro-Cache')})",
+    )
+    # One copy per language, not per Accept-Language string: two German browsers share it.
+    german = [{"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}, {"Accept-Language": "de-AT, de"}]
+    through_nginx(https_port, standings, headers=german[0])
+    other = through_nginx(https_port, standings, headers=german[1])
+    check(
+        other.getheader("Content-Language") == "de"
+        and other.getheader("X-Micro-Cache") in ("HIT", "UPDATING", "STALE"),
+        f"nginx: one German copy for two German browsers ({other.getheader('X-Micro-Cache')})",
+    )
+    # The referee's desk goes to the staff pool, never through the microcache.
+    desk = through_nginx(https_port, f"/t/{SLUG}/referee/")
+    check(
+        desk.getheader("X-Micro-Cache") == "BYPASS",
+        f"nginx: the referee's desk to the staff pool ({desk.getheader('X-Micro-Cache')})",
     )
 
 

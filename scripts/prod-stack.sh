@@ -34,6 +34,7 @@
 #           +-- POST /login/                     "login" pool (1 worker): password hashing
 #           +-- referee, organiser pages, writes  "staff" pool (STAFF_WORKERS, default 2)
 #           +-- everything else (public pages)   "public" pool (WEB_WORKERS, default 2 x cores)
+# (public and staff: gthread workers of WEB_THREADS threads each, WORKER_CLASS below)
 # and how the CPU is shared when all of them are busy: the staff pool at normal priority,
 # the public pool at nice PUBLIC_NICE (5: a third of the staff's share per process), logins
 # and the Celery worker at nice 10, so that a crowd of readers or a wave of logins slows
@@ -48,6 +49,14 @@ PY=$VENV/bin/python
 CORES=$(nproc)
 WEB_WORKERS=${WEB_WORKERS:-$((2 * CORES))}
 STAFF_WORKERS=${STAFF_WORKERS:-2}
+# gunicorn's worker: gthread, a process with WEB_THREADS threads, for the public and staff
+# pools. A sync worker holds its process for a request's whole life, its waits on
+# PostgreSQL and Redis included; with threads one process serves the next request in the
+# meantime, and keeps its connection from nginx alive (upstream keepalive) instead of
+# closing it after each answer. WORKER_CLASS=sync brings the old model back (to compare:
+# README, "Load").
+WORKER_CLASS=${WORKER_CLASS:-gthread}
+WEB_THREADS=${WEB_THREADS:-4}
 PUBLIC_NICE=${PUBLIC_NICE:-5}
 LOGIN_NICE=${LOGIN_NICE:-10}
 WORKER_NICE=${WORKER_NICE:-10}
@@ -171,13 +180,14 @@ pool_port() {  # node pool
 }
 node_count() { cat "$STATE/nodes" 2>/dev/null || echo 1; }
 
-start_gunicorn() {  # node name workers nice
-  local node=$1 name=$2 workers=$3 niceness=$4 dir=$STATE/node$1
+start_gunicorn() {  # node name workers nice [worker-class threads]
+  local node=$1 name=$2 workers=$3 niceness=$4 class=${5:-sync} threads=${6:-1} dir=$STATE/node$1
   pid_alive "$dir/gunicorn-$name.pid" && return
   # Each node's processes read their own static root (whitenoise's manifest).
   STATIC_ROOT=$dir/static nice -n "$niceness" "$VENV/bin/gunicorn" config.wsgi --daemon \
     --name "riichi-n$node-$name" --bind "127.0.0.1:$(pool_port "$node" "$name")" \
-    --workers "$workers" --timeout 30 --graceful-timeout 30 \
+    --workers "$workers" --worker-class "$class" --threads "$threads" \
+    --timeout 30 --graceful-timeout 30 --keep-alive 65 \
     --max-requests 5000 --max-requests-jitter 500 --forwarded-allow-ips 127.0.0.1 \
     --pid "$dir/gunicorn-$name.pid" --error-logfile "$dir/gunicorn-$name.log"
 }
@@ -186,8 +196,9 @@ start_node() {  # node: its static files, then its three pools
   local node=$1 dir=$STATE/node$1
   mkdir -p "$dir"
   STATIC_ROOT=$dir/static "$PY" manage.py collectstatic --noinput -v0
-  start_gunicorn "$node" public "$WEB_WORKERS" "$PUBLIC_NICE"
-  start_gunicorn "$node" staff "$STAFF_WORKERS" 0
+  start_gunicorn "$node" public "$WEB_WORKERS" "$PUBLIC_NICE" "$WORKER_CLASS" "$WEB_THREADS"
+  start_gunicorn "$node" staff "$STAFF_WORKERS" 0 "$WORKER_CLASS" "$WEB_THREADS"
+  # One password hash at a time: it is CPU alone, threads would only share the wait.
   start_gunicorn "$node" login 1 "$LOGIN_NICE"
 }
 

@@ -24,6 +24,8 @@ import functools
 import hashlib
 import logging
 import re
+import threading
+import time
 import uuid
 
 from django.core.cache import cache
@@ -123,6 +125,94 @@ def cached(tournament_id: int, name: str, compute, scope: str = RESULTS):
         value = compute()
         _safe(lambda: cache.set(key, value, TIMEOUT))
     return value
+
+
+# ``cached_part`` keeps the parts in this many entries: a page unpickles a 32nd of the
+# whole, and 400 players' parts do not crowd a bounded cache (a local memory cache keeps
+# 300 entries) out of the versions and pages it holds.
+PART_BUCKETS = 32
+# Set when a request was answered with the parts of the version before: its page is
+# served, never kept under the current version.
+_stale = threading.local()
+
+
+def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: str = RESULTS):
+    """``compute_all()[part]`` (None when it has no such part), every part of it cached at
+    once, in PART_BUCKETS entries, under the tournament's current version.
+
+    For data read a part at a time by many pages: 400 players' pages each need one player's
+    share of the standings, and reading (unpickling) the whole of it cost each page more
+    than rendering it.  The parts are computed once per version, by whichever page comes
+    first, while the others wait for it; a part that ``compute_all`` did not give (an
+    unknown id) is None, without computing everything again.
+    """
+    current = version(tournament_id, scope)
+    if current is None:
+        return compute_all().get(part)
+    prefix = f"tournament-data:{tournament_id}:{current}:{get_language()}:{name}:"
+    key, lock_key = f"{prefix}{part % PART_BUCKETS}", f"{prefix}lock"
+    last_key = f"tournament-data-last:{tournament_id}:{get_language()}:{name}:{part % PART_BUCKETS}"
+
+    def look():
+        found = _safe(lambda: cache.get(key))
+        return found.get(part) if found is not None else MISSING
+
+    value = look()
+    if value is not MISSING:
+        return value
+    # One computation per version: after a confirmed sheet dozens of pages miss at once,
+    # and each computing the standings for itself took every core for seconds. While one
+    # computes, the others answer with the parts of the version before (seconds old, as
+    # ``public_page`` serves its last page), and their pages are not kept under the new
+    # version (``_stale``); without those, they wait for it, at most RENDER_LOCK.
+    deadline = time.monotonic() + RENDER_LOCK
+    while not _safe(lambda: cache.add(lock_key, 1, RENDER_LOCK), True):
+        last = _safe(lambda: cache.get(last_key)) if getattr(_stale, "allowed", False) else None
+        if last is not None:
+            _stale.used = True
+            return last.get(part)
+        time.sleep(0.02)
+        value = look()
+        if value is not MISSING:
+            return value
+        if time.monotonic() > deadline:
+            break
+    try:
+        parts = compute_all()
+        buckets: dict[str, dict] = {f"{prefix}{b}": {} for b in range(PART_BUCKETS)}
+        for k, v in parts.items():
+            buckets[f"{prefix}{k % PART_BUCKETS}"][k] = v
+        last_prefix = f"tournament-data-last:{tournament_id}:{get_language()}:{name}:"
+        buckets |= {f"{last_prefix}{b}": buckets[f"{prefix}{b}"] for b in range(PART_BUCKETS)}
+        _safe(lambda: cache.set_many(buckets, TIMEOUT))
+    finally:
+        _safe(lambda: cache.delete(lock_key))
+    return parts.get(part)
+
+
+def content_by_digest(request, name: str, digest: str, render) -> HttpResponse:
+    """A page named by a digest of everything it shows: served from the cache while the
+    digest is the same, rendered (``render()``, a response) and kept when it changes.
+
+    A tournament's version changes with every confirmed sheet, but one player's page
+    changes only when his own figures do; keyed by their digest, the pages of the players
+    a sheet did not touch are not rendered again.  Only for anonymous readers (whatever a
+    page shows to its reader alone is not in the digest) and never a response that sets a
+    cookie.
+    """
+    if not _cacheable_request(request):
+        return render()
+    key = f"page-by-digest:{name}:{get_language()}:{digest}"
+    hit = _safe(lambda: cache.get(key))
+    if hit is not None:
+        return _cached_response(hit, "digest")
+    response = render()
+    if hasattr(response, "render") and callable(response.render):
+        response = response.render()
+    if _cacheable_response(request, response):
+        stored = (response.content, response["Content-Type"])
+        _safe(lambda: cache.set(key, stored, TIMEOUT))
+    return response
 
 
 def _cacheable_request(request) -> bool:
@@ -272,14 +362,20 @@ def _public_page(view, scope: str, reads: tuple[str, ...], sorts: frozenset[str]
             if last is not None:
                 return _cached_response(last, "stale")
         try:
+            # Only an anonymous reader may be answered from the version before: the person
+            # who made the change is logged in and sees it at once.
+            _stale.used, _stale.allowed = False, True
             response = view(request, slug, *args, **kwargs)
             if hasattr(response, "render") and callable(response.render):
                 response = response.render()
-            if _cacheable_response(request, response):
+            if getattr(_stale, "used", False):
+                response["X-Cache"] = "stale"
+            elif _cacheable_response(request, response):
                 stored = (response.content, response["Content-Type"])
                 _safe(lambda: cache.set_many({key: stored, last_key: stored}, TIMEOUT))
                 response["X-Cache"] = "miss"
         finally:
+            _stale.allowed = False
             _safe(lambda: cache.delete(lock_key))
         return response
 

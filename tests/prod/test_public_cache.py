@@ -240,3 +240,97 @@ def test_while_one_process_renders_a_stale_page_the_others_serve_the_last_one(
     cache.delete(lock)
     fresh = client.get(path)
     assert fresh["X-Cache"] == "miss" and b"S1</" in fresh.content
+
+
+def player_url(tournament, player_id):
+    return reverse("tournament:player", args=[tournament.slug, player_id])
+
+
+def test_player_pages_after_a_sheet_compute_the_standings_once(
+    client, tournament, seated_session, table1, monkeypatch
+):
+    from tournament.standings import selectors
+
+    seated = list(Seat.objects.filter(session=seated_session).order_by("table__number", "wind"))
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    calls = []
+    real = selectors.standings
+    monkeypatch.setattr(selectors, "standings", lambda *a, **k: calls.append(1) or real(*a, **k))
+    # Every player's page after the change: one computation between them, not one a page.
+    for seat in seated:
+        assert client.get(player_url(tournament, seat.player_id)).status_code == 200
+    assert len(calls) == 1
+
+
+def test_a_player_page_is_rendered_again_only_when_its_figures_change(
+    client, tournament, seated_session, table1, monkeypatch
+):
+    from tournament.standings import views
+
+    table2 = tournament.tables.get(number=2)
+    at_1 = Seat.objects.filter(session=seated_session, table=table1).order_by("wind")
+    first, other = at_1[0].player_id, at_1[1].player_id
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    before = client.get(player_url(tournament, first)).content
+    renders = []
+    real = views.player_hand_statistics  # read by the page's render only
+    monkeypatch.setattr(views, "player_hand_statistics", lambda *a: renders.append(1) or real(*a))
+    # A sheet of another table: the version is new, this player's figures are not.
+    confirm_sheet(seated_session, table2, [25000, 25000, 35000, 35000])
+    after = client.get(player_url(tournament, first))
+    assert after.content == before and renders == []
+    # His own table's sheet corrected: his page shows the new figures at once. 40,000 in
+    # first place (EMA 2016 uma +15): (40000 - 30000) / 1000 + 15 = 25, first of the
+    # event; corrected to 30,000 in second place: 0 + 5 = 5, behind 25 (the other player
+    # at his table) and 15 twice (table 2's tie for first: 5 + (15 + 5) / 2, EMA 3.4).
+    assert b"Place 1 " in before
+    from scoring.models import ScoreSheet
+    from scoring.services import sheet_save as save
+
+    sheet = ScoreSheet.objects.get(session=seated_session, table=table1)
+    save(  # a correction of a confirmed sheet stays confirmed
+        session=seated_session,
+        table=table1,
+        mode="final",
+        entry={
+            "points": [30000, 40000, 28000, 22000],
+            "riichi_left": 0,
+            "chombo": [0] * 4,
+            "substitutes": [""] * 4,
+        },
+        expected_version=sheet.version,
+        user=None,
+        reason="points of East and South swapped",
+    )
+    changed = client.get(player_url(tournament, first)).content
+    assert b"Place 4 " in changed and renders == [1]
+    assert client.get(player_url(tournament, other)).status_code == 200
+
+
+def test_while_the_extracts_are_computed_readers_get_the_version_before(
+    client, referee, tournament, seated_session, table1, monkeypatch
+):
+    from django.utils.translation import get_language
+
+    first = Seat.objects.filter(session=seated_session, table=table1).order_by("wind")[0]
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    url = player_url(tournament, first.player_id)
+    assert b"Place 1 " in client.get(url).content
+    # Table 2's sheet: a new version, whose extracts another process is computing now.
+    confirm_sheet(seated_session, tournament.tables.get(number=2), [50000, 30000, 25000, 15000])
+    current = public_cache.version(tournament.pk, public_cache.RESULTS)
+    lock = f"tournament-data:{tournament.pk}:{current}:{get_language()}:standings:player:lock"
+    public_cache.cache.add(lock, 1, 60)
+    page = client.get(url)
+    # The figures of the version before (50,000 at table 2 makes 35 points, EMA 3.4: he
+    # is second now), never kept under the new version.
+    assert page["X-Cache"] == "stale" and b"Place 1 " in page.content
+    # A logged-in reader never gets the version before: he waits for the computation
+    # (here: gives up waiting) and sees the new figures.
+    monkeypatch.setattr(public_cache, "RENDER_LOCK", 0.1)
+    client.force_login(referee)
+    assert b"Place 2 " in client.get(url).content
+    client.logout()
+    public_cache.cache.delete(lock)
+    fresh = client.get(url)
+    assert fresh["X-Cache"] == "miss" and b"Place 2 " in fresh.content

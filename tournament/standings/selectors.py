@@ -28,7 +28,7 @@ from scoring.rules.absence import MissedSession, left_after, missed_sessions
 from scoring.rules.ranking import places, shared_places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
 from tournament.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
-from web.cache import cached
+from web.cache import cached, cached_part
 
 ZERO = Decimal(0)
 REGISTRATION_FIELDS = (
@@ -412,17 +412,44 @@ class PlayerEvent:
         return self.row.total if self.row is not None else ZERO
 
 
+@dataclass
+class PlayerExtract:
+    """One player's share of the standings, kept per results version (``player_extract``)."""
+
+    row: StandingRow
+    desk_by_session: dict[int, Decimal]
+
+
+def _player_extracts(tournament: Tournament) -> dict[int, PlayerExtract]:
+    """Every ranked player's extract, from one standings computation."""
+    data = cached(tournament.pk, "standings:every-session", lambda: standings(tournament))
+    return {
+        row.player.pk: PlayerExtract(row, data.desk_by_session.get(row.player.pk, {}))
+        for row in data.rows
+    }
+
+
+def player_extract(tournament: Tournament, player_id: int) -> PlayerExtract | None:
+    """The player's extract (None: not in the standings), computed for every player at
+    once per results version
+    (``web.cache.cached_part``): after a confirmed sheet the pages of 400 players read
+    their own few rows of the standings, not the whole of it each."""
+    return cached_part(
+        tournament.pk, "standings:player", player_id, lambda: _player_extracts(tournament)
+    )
+
+
 def player_event(tournament: Tournament, player: Player) -> PlayerEvent:
     """Each session the player sat in or missed: table, seat, opponents, result, the
     session's score and the running total, taken from ``standings()``.  A penalty of the
     desk for the whole tournament (no session) counts at the last session shown.
 
-    The standings' queries plus three, whatever the number of sessions; the standings come
-    from the cache under the tournament's results version (``web.cache.cached``), so that
-    after a confirmed sheet the pages of 400 players, each read by its own spectators
-    (issue 27), compute the standings once between them, not once a page."""
-    data = cached(tournament.pk, "standings:every-session", lambda: standings(tournament))
-    row = next((r for r in data.rows if r.player.pk == player.pk), None)
+    Three queries and the player's extract, whatever the number of sessions; the extract
+    comes from the cache under the tournament's results version (``player_extract``), so
+    that after a confirmed sheet the pages of 400 players, each read by its own
+    spectators, compute the standings once between them, not once a page."""
+    extract = player_extract(tournament, player.pk)
+    row = extract.row if extract is not None else None
     seats = {
         seat.session.number: seat
         for seat in Seat.objects.filter(session__tournament=tournament, player=player)
@@ -449,7 +476,7 @@ def player_event(tournament: Tournament, player: Player) -> PlayerEvent:
     }
     by_session = row.by_session if row is not None else {}
     missed = {m.session: m for m in row.missed} if row is not None else {}
-    desk = data.desk_by_session.get(player.pk, {})
+    desk = extract.desk_by_session if extract is not None else {}
     numbers = sorted(set(seats) | set(results) | set(by_session))
     out, total = [], ZERO
     for index, number in enumerate(numbers):
@@ -474,6 +501,38 @@ def player_event(tournament: Tournament, player: Player) -> PlayerEvent:
             )
         )
     return PlayerEvent(player=player, row=row, sessions=out)
+
+
+def _fields(obj) -> tuple:
+    """A model instance's own field values (what a page prints of it), for a digest."""
+    return tuple(getattr(obj, f.attname) for f in obj._meta.concrete_fields)
+
+
+def player_event_digest(tournament: Tournament, event: PlayerEvent) -> str:
+    """A digest of everything the player's page shows: the tournament's and the player's
+    fields, his standings row, and per session the seat, table, opponents, result and the
+    version of its sheet (every save of a sheet raises it, so a corrected hand changes the
+    hand statistics' digest too).  The same digest, the same page."""
+    import hashlib
+
+    shown: list = [_fields(tournament), _fields(event.player), repr(event.row)]
+    for s in event.sessions:
+        seat, result = s.seat, s.result
+        shown.append(
+            (
+                s.number,
+                _fields(seat) if seat else None,
+                _fields(seat.table) if seat else None,
+                [(_fields(o), _fields(o.player)) for o in s.opponents],
+                _fields(result) if result else None,
+                _fields(result.sheet) if result else None,
+                s.score,
+                s.running_total,
+                s.desk_penalties,
+                repr(s.missed),
+            )
+        )
+    return hashlib.sha256(repr(shown).encode()).hexdigest()
 
 
 def score_chart(sessions: list[PlayerSession], width: int = 640, height: int = 220) -> dict:

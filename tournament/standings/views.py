@@ -19,7 +19,7 @@ from tournament.permissions import is_organiser, is_staff_of, require_staff
 from tournament.standings import selectors
 from tournament.standings.exports import ema_csv, ema_xlsx
 from tournament.standings.tables import StandingsTable, TeamStandingsTable, points
-from web.cache import RESULTS, cached, public_page
+from web.cache import RESULTS, cached, content_by_digest, public_page
 from web.converters import parse_id
 from web.query import paginate_table
 
@@ -305,17 +305,24 @@ def player_page(request, slug: str, player_id: int):
     event = selectors.player_event(tournament, player)
     if not event.sessions and not tournament.registrations.filter(player=player).exists():
         raise Http404(gettext("This player is not in this tournament."))
-    return render(
+    # Rendered again only when what it shows changed: a confirmed sheet changes a few
+    # players' figures, not the 400 pages that the tournament's version renews.
+    return content_by_digest(
         request,
-        "tournament/player_page.html",
-        {
-            "tournament": tournament,
-            "player": player,
-            "sessions": event.sessions,
-            "row": event.row,
-            "chart": selectors.score_chart(event.sessions),
-            "hand_stats": player_hand_statistics(tournament, player),
-        },
+        f"player:{tournament.pk}:{player.pk}",
+        selectors.player_event_digest(tournament, event),
+        lambda: render(
+            request,
+            "tournament/player_page.html",
+            {
+                "tournament": tournament,
+                "player": player,
+                "sessions": event.sessions,
+                "row": event.row,
+                "chart": selectors.score_chart(event.sessions),
+                "hand_stats": player_hand_statistics(tournament, player),
+            },
+        ),
     )
 
 
