@@ -20,7 +20,7 @@ def forwards(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("referee", "0002_results25_results_removal"),
-        ("tournament", "0017_seat_substitute_results35"),
+        ("tournament", "0018_seat_substitute_results35"),
     ]
 
     operations = [migrations.RunPython(forwards, migrations.RunPython.noop)]

@@ -42,6 +42,9 @@ def forwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("scoring", "0002_report_player_reporting")]
+    dependencies = [
+        ("scoring", "0002_report_player_reporting"),
+        ("tournament", "0017_ident34_entries"),
+    ]
 
     operations = [migrations.RunPython(forwards, migrations.RunPython.noop)]

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0016_stages28_stages"),
+        ("tournament", "0017_ident34_entries"),
     ]
 
     operations = [
