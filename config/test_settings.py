@@ -27,7 +27,7 @@ SECURE_HSTS_SECONDS = 0
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
 # Tests log in with client.login() and force_login(), which give django-axes no request; the
-# throttling tests turn it on themselves (tests/hardening/test_login_throttling.py).
+# throttling tests turn it on themselves (tests/accounts/test_login_throttling.py).
 AXES_ENABLED = False
 
 # Pinned, not read from the environment (see the docstring).

@@ -1,14 +1,28 @@
-"""Shared fixtures: named personas and a small tournament (style.md)."""
+"""Shared fixtures: named personas and a small tournament (style.md).
+
+One scenario serves every folder (tests/README.md):
+
+- personas: ``organiser`` (Olga), ``referee`` (Rene), ``player`` (Petra, who plays here: she is
+  ``players[0]``), ``stranger`` (Sam, logged in, nothing to do with the event), ``creator``;
+- ``seated_session``: session 1 of the test tournament, 8 players at two tables;
+  ``running`` is the same session started; ``players``, ``table1``, ``table2``, ``reserve``;
+- ``two_sessions``: sessions 1 and 2 seated (LAYOUT), nothing scored;
+- ``finished_session_2``: the same with every sheet of both sessions confirmed
+  (FINAL_POINTS) and both sessions finished.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import os
+from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth import get_user_model
 from hypothesis import settings as hypothesis_settings
 
+from scoring.models import ScoreSheet
+from scoring.services import sheet_confirm, sheet_save
 from tournament.models import Player, Registration, Session, Staff, Table, Tournament
 
 # CI replays the same examples every run, so a result never depends on the draw; at a desk the
@@ -16,6 +30,72 @@ from tournament.models import Player, Registration, Session, Staff, Table, Tourn
 hypothesis_settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
+
+
+# The tests the CI runs a second time on PostgreSQL (marker ``postgres``; .ci/run): what can
+# differ there from SQLite. Rows locked with select_for_update (PostgreSQL refuses FOR UPDATE
+# on the nullable side of an outer join, SQLite ignores it) and the services that lock them;
+# threads that write at the same moment; column limits and text bounds (SQLite does not
+# enforce a varchar's length); the queries that the standings and the seating make, and
+# query counts; names compared and sorted (collation); unique constraints; the API; the
+# migrations. Not run twice: the role walk and the pages (the same views and permissions on
+# either database), the pure cores, translations, the browser and the production stack.
+POSTGRES_PATHS = (
+    "tests/standings/",
+    "tests/seating_app/",
+    "tests/scoring_app/",
+    "tests/reporting/",
+    "tests/referee/",
+    "tests/stages/",
+    "tests/api/",
+    "tests/clock/test_services.py",
+    "tests/hostile/test_text_bounds.py",
+    "tests/tournament_app/test_settings_bounds.py",
+    "tests/tournament_app/test_import_limits.py",
+    "tests/tournament_app/test_importing.py",
+    "tests/tournament_app/test_names.py",
+    "tests/tournament_app/test_name_order.py",
+    "tests/tournament_app/test_name_search.py",
+    "tests/tournament_app/test_registration_services.py",
+    "tests/tournament_app/test_signup_and_register.py",
+    "tests/tournament_app/test_teams.py",
+    "tests/tournament_app/test_identity.py",
+    "tests/tournament_app/test_ownership.py",
+    "tests/tournament_app/test_nothing_deleted.py",
+    "tests/test_form_tokens.py",
+    "tests/test_migrations.py",
+)
+# A test module elsewhere that uses one of these runs on PostgreSQL too (a new test of
+# concurrency or of a query count is picked up without being listed above).
+POSTGRES_SIGNS = (
+    "select_for_update",
+    "transaction=True",
+    "transactional_db",
+    "IntegrityError",
+    "CaptureQueriesContext",
+    "django_assert_num_queries",
+    "threading",
+)
+
+
+def _postgres_module(relative: str, path) -> bool:
+    if relative.startswith(POSTGRES_PATHS):
+        return True
+    try:
+        source = path.read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return any(sign in source for sign in POSTGRES_SIGNS)
+
+
+def pytest_collection_modifyitems(config, items):
+    marked: dict = {}
+    for item in items:
+        relative = item.nodeid.split("::")[0]  # tests/<folder>/<file>.py, from the root
+        if relative not in marked:
+            marked[relative] = _postgres_module(relative, item.path)
+        if marked[relative]:
+            item.add_marker(pytest.mark.postgres)
 
 
 @pytest.fixture(scope="session")
@@ -142,3 +222,143 @@ def seated_session(tournament):
     for i, player in enumerate(players):
         session.seats.create(table=tables[i // 4], wind=i % 4, player=player)
     return session
+
+
+@pytest.fixture
+def players(seated_session) -> list[Player]:
+    """The eight seated players: 0..3 at table 1 (E, S, W, N), 4..7 at table 2."""
+    return [seat.player for seat in seated_session.seats.order_by("table__number", "wind")]
+
+
+@pytest.fixture
+def table1(seated_session) -> Table:
+    return Table.objects.get(tournament=seated_session.tournament, number=1)
+
+
+@pytest.fixture
+def table2(seated_session) -> Table:
+    return Table.objects.get(tournament=seated_session.tournament, number=2)
+
+
+@pytest.fixture
+def running(seated_session) -> Session:
+    """Session 1 started: its sheets can be entered."""
+    seated_session.state = Session.State.RUNNING
+    seated_session.save(update_fields=["state"])
+    return seated_session
+
+
+@pytest.fixture
+def reserve(tournament) -> Player:
+    """A reserve (substitute) whose results do not count, as EMA 5.8 asks beforehand."""
+    player = Player.objects.create(
+        first_name="Rita", last_name="Reserve", ema_number="05999999", country="NL"
+    )
+    Registration.objects.create(
+        tournament=tournament,
+        player=player,
+        status=Registration.Status.CONFIRMED,
+        is_reserve=True,
+        results_count=False,
+    )
+    return player
+
+
+@pytest.fixture
+def player(players):
+    """Petra, a logged-in user who plays here: her account is linked to ``players[0]``."""
+    user = _user("petra_player")
+    players[0].user = user
+    players[0].save(update_fields=["user"])
+    return user
+
+
+def enter_final(
+    session, table, points, *, user=None, riichi_left=0, chombo=None, subs=None, confirm=True
+) -> ScoreSheet:
+    """Enter (and confirm) a final-scores sheet through the services (seats E, S, W, N)."""
+    sheet = sheet_save(
+        session=session,
+        table=table,
+        mode="final",
+        entry={
+            "points": list(points),
+            "riichi_left": riichi_left,
+            "chombo": chombo or [0, 0, 0, 0],
+            "substitutes": subs or ["", "", "", ""],
+        },
+        expected_version=0,
+        user=user,
+    )
+    if confirm:
+        sheet = sheet_confirm(sheet=sheet, expected_version=sheet.version, user=user)
+    return sheet
+
+
+def seat_sessions(tournament, players, rounds):
+    """Seat ``players`` in sessions 1..len(rounds); each round lists tables of 4 indexes."""
+    tables = {}
+    sessions = []
+    for number, tables_of_round in enumerate(rounds, start=1):
+        session, _ = Session.objects.get_or_create(tournament=tournament, number=number)
+        for t, four in enumerate(tables_of_round, start=1):
+            if t not in tables:
+                tables[t], _ = Table.objects.get_or_create(tournament=tournament, number=t)
+            for wind, index in enumerate(four):
+                session.seats.create(table=tables[t], wind=wind, player=players[index])
+        sessions.append(session)
+    return sessions, tables
+
+
+# The seats of ``two_sessions`` (indexes into ``players``; winds East to North):
+# session 1: table 1 = players 0-3, table 2 = 4-7 (the seated session);
+# session 2: table 1 = 0 4 1 5, table 2 = 2 6 3 7.
+LAYOUT = {1: [[0, 1, 2, 3], [4, 5, 6, 7]], 2: [[0, 4, 1, 5], [2, 6, 3, 7]]}
+
+# The final scores of ``finished_session_2`` (EMA 2016: table points + uma, EMA 3.6.1):
+# session 1: table 1 [41000, 27000, 30000, 22000] -> p0 26, p1 -8, p2 5, p3 -23
+#            table 2 [35000, 35000, 25000, 25000] -> p4 15, p5 15, p6 -15, p7 -15
+# session 2: table 1 [30000, 30000, 30000, 30000] -> 0 each
+#            table 2 [50000, 20000, 25000, 25000] -> p2 35, p6 -25, p3 -5, p7 -5
+FINAL_POINTS = {
+    (1, 1): [41000, 27000, 30000, 22000],
+    (1, 2): [35000, 35000, 25000, 25000],
+    (2, 1): [30000, 30000, 30000, 30000],
+    (2, 2): [50000, 20000, 25000, 25000],
+}
+
+
+@dataclass
+class Scenario:
+    """The shared event: the tournament, its players, sessions and tables by number."""
+
+    tournament: Tournament
+    players: list[Player]
+    sessions: list[Session]
+    tables: dict[int, Table]
+
+    def session(self, number: int) -> Session:
+        return self.sessions[number - 1]
+
+
+@pytest.fixture
+def two_sessions(seated_session, players) -> Scenario:
+    """Sessions 1 and 2 of the test tournament seated as LAYOUT; nothing scored yet."""
+    tournament = seated_session.tournament
+    tables = {t.number: t for t in tournament.tables.all()}
+    second = Session.objects.create(tournament=tournament, number=2)
+    for t, four in enumerate(LAYOUT[2], start=1):
+        for wind, index in enumerate(four):
+            second.seats.create(table=tables[t], wind=wind, player=players[index])
+    return Scenario(tournament, players, [seated_session, second], tables)
+
+
+@pytest.fixture
+def finished_session_2(two_sessions) -> Scenario:
+    """``two_sessions`` with every sheet confirmed (FINAL_POINTS), both sessions finished."""
+    for (number, table), points in FINAL_POINTS.items():
+        enter_final(two_sessions.session(number), two_sessions.tables[table], points)
+    Session.objects.filter(tournament=two_sessions.tournament).update(state=Session.State.FINISHED)
+    for session in two_sessions.sessions:
+        session.refresh_from_db()
+    return two_sessions

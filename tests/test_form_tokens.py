@@ -13,8 +13,7 @@ from django.urls import reverse
 
 from referee.models import Penalty, Substitution
 from scoring.models import ScoreSheet, SheetVersion, TableResult
-from tests.conftest import make_players
-from tournament.models import FormToken, Player, Registration, Session, Staff, Table, Tournament
+from tournament.models import FormToken, Player, Registration
 from web.idempotency import ALREADY_SAVED, new_token
 
 
@@ -40,31 +39,9 @@ def parallel_posts(user, url: str, data: dict, n: int = 3) -> list:
     return responses
 
 
-@pytest.fixture
-def scene(transactional_db, django_user_model):
-    import datetime as dt
-
-    tournament = Tournament.objects.create(
-        name="Race Open",
-        slug="race-open",
-        start_date=dt.date(2026, 5, 2),
-        end_date=dt.date(2026, 5, 2),
-        visibility=Tournament.Visibility.PUBLISHED,
-        session_count=1,
-    )
-    referee = django_user_model.objects.create_user("rita", password="pw")
-    Staff.objects.create(tournament=tournament, user=referee, role=Staff.Role.REFEREE)
-    players = make_players(tournament, 4)
-    session = Session.objects.create(tournament=tournament, number=1, state=Session.State.RUNNING)
-    table = Table.objects.create(tournament=tournament, number=1)
-    for wind, player in enumerate(players):
-        session.seats.create(table=table, wind=wind, player=player)
-    return tournament, referee, players
-
-
 @pytest.mark.django_db(transaction=True)
-def test_three_parallel_identical_penalties_are_stored_once(scene):
-    tournament, referee, players = scene
+def test_three_parallel_identical_penalties_are_stored_once(tournament, referee, running, players):
+    # The shared running session (tests/conftest.py), in a database the threads share.
     url = reverse("referee:penalty_new", args=[tournament.slug, players[0].pk, "late"])
     data = {"session": "1", "minutes": "2", "form_token": new_token()}
     responses = parallel_posts(referee, url, data)
@@ -77,8 +54,7 @@ def test_three_parallel_identical_penalties_are_stored_once(scene):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_three_parallel_identical_sheets_are_stored_once(scene):
-    tournament, referee, _ = scene
+def test_three_parallel_identical_sheets_are_stored_once(tournament, referee, running):
     url = reverse("scoring:sheet", args=[tournament.slug, 1, 1])
     data = {
         "mode": "final",

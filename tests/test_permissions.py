@@ -448,8 +448,7 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
     }
 
 
-@pytest.fixture
-def world(db):
+def _build_world():
     users = {role: _user(role) for role in ROLES if role != "anonymous"}
     other = Tournament.objects.create(
         name="Other Open",
@@ -468,6 +467,29 @@ def world(db):
         "draft": _event("secret-cup", "draft", staff),
     }
     return users, events
+
+
+@pytest.fixture(scope="module")
+def _module_world(django_db_setup, django_db_blocker):
+    """The world, built once for the module (about a thousand walks) instead of once a test.
+
+    It is built inside a transaction that stays open for the module; each test's own
+    transaction (the ``db`` fixture) is a savepoint inside it and is rolled back after the
+    test, so every test meets the world as built, and the module's transaction is rolled
+    back at the end: nothing is left for the next module."""
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            yield _build_world()
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+
+
+@pytest.fixture
+def world(_module_world, db):
+    return _module_world
 
 
 def _kwargs(key: str, route: str, event: dict | None) -> dict:

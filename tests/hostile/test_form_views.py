@@ -10,25 +10,15 @@ import pytest
 from referee.models import Penalty
 from scoring.services import sheet_save
 from tests.hostile.values import VIEW_VALUES
-from tournament.models import Player, Registration, Session, Staff, Table, Team
+from tournament.models import Registration, Session, Staff, Table, Team
 
 
 @pytest.fixture
-def scene(tournament, organiser, seated_session):
-    seated_session.state = Session.State.RUNNING
-    seated_session.save(update_fields=["state"])
+def every_form_object(tournament, organiser, running, players, reserve):
+    """The shared running session (tests/conftest.py) with one object of each kind a form
+    edits: a session 2, a reserve, a penalty, a sheet, a staff member and a team."""
+    seated_session = running
     Session.objects.create(tournament=tournament, number=2)
-    reserve = Player.objects.create(
-        first_name="Rita", last_name="Reserve", ema_number="05999999", country="NL"
-    )
-    Registration.objects.create(
-        tournament=tournament,
-        player=reserve,
-        status=Registration.Status.CONFIRMED,
-        is_reserve=True,
-        results_count=False,
-    )
-    players = [s.player for s in seated_session.seats.order_by("table__number", "wind")]
     penalty = Penalty.objects.create(
         tournament=tournament, player=players[5], session=seated_session, kind="other", points=-2
     )
@@ -203,9 +193,9 @@ def test_every_form_view_is_listed():
 
 
 @pytest.mark.parametrize("index", range(VIEW_COUNT))
-def test_hostile_posts_never_answer_500(client, organiser, scene, index):
+def test_hostile_posts_never_answer_500(client, organiser, every_form_object, index):
     client.force_login(organiser)
-    url, valid = views(scene)[index]
+    url, valid = views(every_form_object)[index]
     for field in [*valid, "form_token", "session", "next"]:
         for value in VIEW_VALUES:
             response = client.post(url, {**valid, field: value})

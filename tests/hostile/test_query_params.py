@@ -57,7 +57,8 @@ def test_paging_numbers_are_always_within_their_bounds(raw):
 
 
 @pytest.fixture
-def scene(tournament, seated_session):
+def teams_event(tournament, seated_session):
+    """The shared seated session (tests/conftest.py) in a team event: (slug, a player's id)."""
     tournament.team_size = 4
     tournament.save(update_fields=["team_size"])
     team = Team.objects.create(tournament=tournament, name="Owls")
@@ -113,23 +114,23 @@ def _sweep(client, urls, params, values):
 
 
 @pytest.mark.parametrize("param", ["per_page", "page", "next", "sort", "q", "after"])
-def test_public_pages_answer_every_hostile_parameter(scene, param):
+def test_public_pages_answer_every_hostile_parameter(teams_event, param):
     client = Client(raise_request_exception=False)
-    _sweep(client, _public(*scene), [param], SHARP)
+    _sweep(client, _public(*teams_event), [param], SHARP)
 
 
 @pytest.mark.parametrize("param", ["per_page", "page", "sort", "q", "session", "table", "player"])
-def test_staff_pages_answer_every_hostile_parameter(scene, organiser, param):
+def test_staff_pages_answer_every_hostile_parameter(teams_event, organiser, param):
     client = Client(raise_request_exception=False)
     client.force_login(organiser)
-    _sweep(client, _staff(*scene), [param], SHARP)
+    _sweep(client, _staff(*teams_event), [param], SHARP)
 
 
-def test_every_other_parameter_at_once(scene, organiser):
+def test_every_other_parameter_at_once(teams_event, organiser):
     # The rest of the parameters the pages read, all set to each value in one request.
     client = Client(raise_request_exception=False)
     client.force_login(organiser)
-    for url in _public(*scene) + _staff(*scene):
+    for url in _public(*teams_event) + _staff(*teams_event):
         for value in VALUES:
             response = client.get(url, dict.fromkeys(PARAMS, value))
             assert response.status_code < 500, (url, repr(value[:40]))

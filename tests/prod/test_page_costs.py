@@ -4,13 +4,11 @@ a cached page, so that every page is computed)."""
 
 from __future__ import annotations
 
-import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.services import sheet_confirm, sheet_save
-from tournament.models import Session
 from tournament.seating.services import sessions_with_locks
 
 
@@ -24,15 +22,6 @@ def confirm(session, table, points):
         user=None,
     )
     sheet_confirm(sheet=sheet, expected_version=sheet.version, user=None)
-
-
-@pytest.fixture
-def two_sessions(seated_session):
-    second = Session.objects.create(tournament=seated_session.tournament, number=2)
-    seats = list(seated_session.seats.order_by("table__number", "wind"))
-    for i, seat in enumerate(seats):  # rotate the players across the two tables
-        second.seats.create(table=seats[(i + 4) % 8].table, wind=seat.wind, player=seat.player)
-    return seated_session, second
 
 
 def pages(tournament, player_id):
@@ -58,7 +47,7 @@ def costs(client, urls):
 
 
 def test_page_queries_do_not_grow_with_the_sheets(client, stranger, tournament, two_sessions):
-    first, second = two_sessions
+    first, second = two_sessions.sessions  # tests/conftest.py
     tables = {t.number: t for t in tournament.tables.all()}
     player_id = first.seats.get(table=tables[1], wind=0).player_id
     client.force_login(stranger)
@@ -73,7 +62,7 @@ def test_page_queries_do_not_grow_with_the_sheets(client, stranger, tournament, 
 
 def test_the_seating_index_counts_seats_and_sheets_apart(tournament, two_sessions):
     """The sessions' seat counts and locks without joining every sheet with every seat."""
-    first, _ = two_sessions
+    first, _ = two_sessions.sessions
     confirm(first, tournament.tables.get(number=1), [40000, 30000, 28000, 22000])
     sessions = {s.number: s for s in sessions_with_locks(tournament)}
     assert sessions[1].seated == 8 and sessions[2].seated == 8

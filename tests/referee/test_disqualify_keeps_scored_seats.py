@@ -3,30 +3,21 @@ can still be shown and corrected; only seats of sessions not started and not sco
 
 from __future__ import annotations
 
-import pytest
 from django.urls import reverse
 
 from referee import services
 from scoring.services import sheet_save
-from tournament.models import Seat, Session
+from tournament.models import Seat
 
 from .conftest import final_sheet
-
-
-@pytest.fixture
-def two_sessions(seated_session, players):
-    """Session 1 (planned, but its table 1 already scored) and session 2 (planned, empty
-    sheets), both with the same seats."""
-    second = Session.objects.create(tournament=seated_session.tournament, number=2)
-    for seat in seated_session.seats.all():
-        second.seats.create(table=seat.table, wind=seat.wind, player=seat.player)
-    return seated_session, second
 
 
 def test_disqualifying_keeps_the_seat_under_a_sheet(
     tournament, two_sessions, players, table1, referee
 ):
-    first, second = two_sessions
+    # two_sessions (tests/conftest.py): session 1 planned but its table 1 scored below,
+    # session 2 planned with empty sheets; player 1 sits at table 1, West, in session 2.
+    first, second = two_sessions.sessions
     final_sheet(first, table1, [41000, 27000, 30000, 22000], user=referee)
     record = services.disqualification_create(
         tournament=tournament, player=players[1], user=referee, reason="cheating"
@@ -34,7 +25,7 @@ def test_disqualifying_keeps_the_seat_under_a_sheet(
     # Session 1 was scored: the seat stays. Session 2 was neither started nor scored.
     assert Seat.objects.filter(session=first, player=players[1]).exists()
     assert not Seat.objects.filter(session=second, player=players[1]).exists()
-    assert record.removed_seats == [{"session": 2, "table": 1, "wind": 1}]
+    assert record.removed_seats == [{"session": 2, "table": 1, "wind": 2}]
     # ... so the sheet of session 1 can still be corrected.
     sheet = sheet_save(
         session=first,

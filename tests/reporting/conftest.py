@@ -11,15 +11,15 @@ from tournament.models import Player, Session
 
 
 @pytest.fixture
-def running(seated_session) -> Session:
-    seated_session.state = Session.State.RUNNING
-    seated_session.save(update_fields=["state"])
+def running(running) -> Session:
+    """The shared running session (tests/conftest.py), in a tournament where the players
+    enter their sheets."""
     ReportingSettings.objects.create(
-        tournament=seated_session.tournament,
+        tournament=running.tournament,
         entry=ReportingSettings.Entry.PLAYERS,
         confirm_minutes=15,
     )
-    return seated_session
+    return running
 
 
 @pytest.fixture

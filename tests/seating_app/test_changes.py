@@ -1,32 +1,18 @@
-"""Changes by hand: the preview names the repeats a swap causes; locked sessions refuse."""
+"""Changes by hand: the preview names the repeats a swap causes; locked sessions refuse.
+
+The seats are those of ``two_sessions`` (tests/conftest.py, LAYOUT): session 1 table 1 =
+players 0-3, table 2 = 4-7; session 2 table 1 = 0 4 1 5, table 2 = 2 6 3 7."""
 
 from __future__ import annotations
 
 import pytest
 
 from scoring.models import ScoreSheet
-from tests.conftest import make_players
 from tournament.errors import ServiceError
-from tournament.models import Seat, SeatChange, Session, Table
+from tournament.models import Seat, SeatChange, Table
 from tournament.seating.services import SeatSpot, seat_change_apply, seat_change_preview
 
 from .conftest import NOW, tables_of
-
-# Session 1: table 1 = players 0-3, table 2 = 4-7. Session 2: table 1 = 0 4 1 5, table 2 =
-# 2 6 3 7 (winds East to North).
-LAYOUT = {1: [[0, 1, 2, 3], [4, 5, 6, 7]], 2: [[0, 4, 1, 5], [2, 6, 3, 7]]}
-
-
-@pytest.fixture
-def two_sessions(tournament):
-    players = make_players(tournament, 8)
-    tables = [Table.objects.create(tournament=tournament, number=n) for n in (1, 2)]
-    for number, layout in LAYOUT.items():
-        session = Session.objects.create(tournament=tournament, number=number)
-        for t, people in enumerate(layout):
-            for wind, i in enumerate(people):
-                Seat.objects.create(session=session, table=tables[t], wind=wind, player=players[i])
-    return players
 
 
 def _session(tournament, number):
@@ -34,7 +20,7 @@ def _session(tournament, number):
 
 
 def test_swap_preview_lists_the_new_repeated_meetings_and_tables(tournament, two_sessions):
-    p = two_sessions
+    p = two_sessions.players
     preview = seat_change_preview(session=_session(tournament, 2), player=p[4], other=p[2])
     assert preview.new_meetings == [
         "First000 Last000 and First002 Last002 already met in session 1.",
@@ -55,14 +41,14 @@ def test_swap_preview_lists_the_new_repeated_meetings_and_tables(tournament, two
 
 
 def test_a_swap_without_consequences_says_so(tournament, two_sessions):
-    p = two_sessions
+    p = two_sessions.players
     # Players 0 and 1 at table 1 of session 2 trade winds: same table, same opponents.
     preview = seat_change_preview(session=_session(tournament, 2), player=p[0], other=p[1])
     assert preview.new_meetings == preview.new_tables == preview.ended_meetings == []
 
 
 def test_saving_a_swap_moves_both_players_and_records_it(tournament, two_sessions, organiser):
-    p = two_sessions
+    p = two_sessions.players
     session = _session(tournament, 2)
     seat_change_apply(session=session, player=p[4], other=p[2], user=organiser, now=NOW)
     assert tables_of(session) == {
@@ -76,7 +62,7 @@ def test_saving_a_swap_moves_both_players_and_records_it(tournament, two_session
 
 @pytest.mark.parametrize("lock", ["sheet", "running", "finished"])
 def test_a_locked_session_refuses_changes(tournament, two_sessions, organiser, lock):
-    p = two_sessions
+    p = two_sessions.players
     session = _session(tournament, 1)
     if lock == "sheet":
         ScoreSheet.objects.create(session=session, table=Table.objects.get(number=1))
@@ -91,7 +77,7 @@ def test_a_locked_session_refuses_changes(tournament, two_sessions, organiser, l
 
 
 def test_move_to_an_empty_seat(tournament, two_sessions, organiser):
-    p = two_sessions
+    p = two_sessions.players
     session = _session(tournament, 2)
     Seat.objects.filter(session=session, player=p[7]).delete()  # disqualified, say
     table2 = Table.objects.get(tournament=tournament, number=2)
@@ -108,7 +94,7 @@ def test_move_to_an_empty_seat(tournament, two_sessions, organiser):
 
 
 def test_move_to_a_taken_seat_says_to_swap(tournament, two_sessions):
-    p = two_sessions
+    p = two_sessions.players
     table2 = Table.objects.get(tournament=tournament, number=2)
     with pytest.raises(ServiceError, match="taken by First002 Last002: swap"):
         seat_change_preview(session=_session(tournament, 2), player=p[0], spot=SeatSpot(table2, 0))
@@ -117,5 +103,7 @@ def test_move_to_a_taken_seat_says_to_swap(tournament, two_sessions):
 def test_swap_with_oneself_is_refused(tournament, two_sessions):
     with pytest.raises(ServiceError, match="two different players"):
         seat_change_preview(
-            session=_session(tournament, 2), player=two_sessions[0], other=two_sessions[0]
+            session=_session(tournament, 2),
+            player=two_sessions.players[0],
+            other=two_sessions.players[0],
         )

@@ -1,13 +1,18 @@
-"""The organiser's dashboard: next steps and the EMA's requirements of a rated event."""
+"""The organiser's dashboard: next steps that tell the truth, the EMA's requirements of a
+rated event, "Final check" (a page that checks, session by session), and who may open it."""
 
 import datetime as dt
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
+from referee.services import penalty_create
 from tests.conftest import make_players
+from tests.seating_app.conftest import generate, setup_event
 from tests.tournament_app.conftest import make_player_user, register
+from tests.tournament_app.test_event_day import _score
 from tournament.events import selectors as events_selectors
 from tournament.models import Registration, Session, Staff, Table
 
@@ -170,3 +175,86 @@ def test_the_dashboard_says_its_states_in_the_readers_language(client, tournamen
     lead = client.get(url, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     lead = " ".join(lead[lead.index('class="lead"') :].split("</p>")[0].split())
     assert "opublikowany" in lead and "· zapisy zamknięte" in lead
+
+
+def test_a_logged_out_organiser_is_sent_to_log_in_not_shown_a_bare_403(client, tournament):
+    url = reverse("tournament:dashboard", args=[tournament.slug])
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response.url == f"{reverse('login')}?next={url}"
+
+
+def test_a_logged_in_stranger_gets_a_page_of_the_site_with_the_reason(client, tournament, stranger):
+    client.force_login(stranger)
+    response = client.get(reverse("tournament:dashboard", args=[tournament.slug]))
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert "Only the tournament&#x27;s organisers may do this." in page
+    assert 'class="topbar"' in page  # the site's layout, not Django's bare page
+
+
+def _step(tournament, title):
+    steps = events_selectors.dashboard(tournament, timezone.now())["steps"]
+    return next(s for s in steps if s.title == title)
+
+
+@pytest.fixture
+def seated(tournament):
+    tournament.ema_rated = False
+    tournament.save(update_fields=["ema_rated"])
+    setup_event(tournament, players=16, tables=4, sessions=2)
+    generate(tournament)
+    return tournament
+
+
+def test_seat_session_one_done_says_seated_not_not_ready(seated):
+    # A player leaves after the seating: the field is no longer ready, the seating is made.
+    registration = seated.registrations.first()
+    registration.checked_in = False
+    registration.save(update_fields=["checked_in"])
+    step = _step(seated, "Seat session 1")
+    assert step.done
+    assert "Not ready" not in step.detail
+    assert step.detail == "Seated: 16 players at 4 tables."
+
+
+def test_open_registration_is_ticked_only_once_it_was_opened(tournament):
+    setup_event(tournament, players=8, tables=2, sessions=2)
+    tournament.registration_opens = None
+    tournament.save(update_fields=["registration_opens"])
+    step = _step(tournament, "Open registration")
+    assert not step.done and step.needless
+    assert step.detail == "Not opened: the players were registered by hand or imported."
+    next_step = events_selectors.dashboard(tournament, timezone.now())["next_step"]
+    assert next_step.title != "Open registration"
+    tournament.registration_opens = timezone.now() - dt.timedelta(days=1)
+    tournament.save(update_fields=["registration_opens"])
+    assert _step(tournament, "Open registration").done
+
+
+def test_final_check_is_a_page_that_checks_each_session(client, seated, organiser, referee):
+    for session in seated.sessions.all():
+        session.state = Session.State.FINISHED
+        session.save(update_fields=["state"])
+    one = seated.sessions.get(number=1)
+    _score(one)
+    player = one.seats.first().player
+    penalty_create(tournament=seated, player=player, session=one, kind="chombo", user=referee)
+    step = _step(seated, "Final check")
+    assert step.url == reverse("tournament:final_check", args=[seated.slug])
+    client.force_login(organiser)
+    response = client.get(step.url)
+    assert response.status_code == 200
+    checks = response.context["sessions"]
+    assert [c.session.number for c in checks] == [1, 2]
+    assert (checks[0].counts["confirmed"], checks[0].penalties, checks[0].ready) == (4, 1, True)
+    assert (checks[1].counts["missing"], checks[1].ready) == (4, False)
+    page = response.content.decode()
+    assert "4 score sheet(s) not confirmed." in page
+    assert "✓ ready for the EMA file" in page and "not ready" in page
+
+
+def test_final_check_is_for_organisers(client, seated, referee):
+    client.force_login(referee)
+    response = client.get(reverse("tournament:final_check", args=[seated.slug]))
+    assert response.status_code in (403, 404)

@@ -1,9 +1,16 @@
-"""Importing players from the page: every bad row explained, nothing half-imported."""
+"""Importing players from the page: every bad row explained, nothing half-imported; the
+sample file the page offers imports cleanly."""
 
+from pathlib import Path
+
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.templatetags.static import static
 from django.urls import reverse
 
-from tournament.models import Registration
+from tests.conftest import make_players
+from tournament.models import Player, Registration
+from tournament.registration.importing import COLUMNS, read_player_file
 
 HEADER = "first name;last name;EMA number;country;club;reserve\n"
 
@@ -73,3 +80,40 @@ def test_organiser_adds_a_player_by_hand_with_a_country_warning(client, tourname
     response = client.post(url, data)
     assert "Jan Dvořák is already registered (Confirmed)." in response.content.decode()
     assert 'value="Dvořák"' in response.content.decode()
+
+
+SAMPLE = Path(settings.BASE_DIR) / "static" / "samples" / "players.csv"
+
+
+def test_the_sample_file_has_every_column_the_import_reads():
+    rows = read_player_file(SAMPLE.name, SAMPLE.read_bytes())
+    header = SAMPLE.read_text(encoding="utf-8").splitlines()[0].split(",")
+    assert header == list(COLUMNS)
+    names = {(r.first_name, r.last_name) for r in rows}
+    assert ("Łukasz", "Wróbel") in names and ("Kateřina", "Černá") in names
+
+
+def test_the_sample_file_imports_cleanly(client, tournament, organiser):
+    client.force_login(organiser)
+    page = client.get(reverse("tournament:player_import", args=[tournament.slug]))
+    assert static("samples/players.csv") in page.content.decode()
+    upload = SimpleUploadedFile("players.csv", SAMPLE.read_bytes(), content_type="text/csv")
+    url = reverse("tournament:player_import", args=[tournament.slug])
+    response = client.post(url, {"file": upload})
+    assert response.context["result"].confirmed == 7
+    assert response.context["result"].reserves == 1
+    assert Player.objects.filter(last_name="Szőke", first_name="Ágnes").exists()
+
+
+def test_the_readme_names_the_sample_file():
+    readme = (Path(settings.BASE_DIR) / "README.md").read_text(encoding="utf-8")
+    assert "static/samples/players.csv" in readme
+
+
+def test_no_import_of_zero_good_rows_is_offered(client, tournament, organiser):
+    client.force_login(organiser)
+    make_players(tournament, 1)
+    text = HEADER + ";Weber;05000002;DE;;\nLea;Fischer;123;DE;;\n"
+    page = _upload(client, tournament, text).content.decode()
+    assert "Nothing was imported" in page and "every row has errors" in page
+    assert "Import only the" not in page and "0 good" not in page

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.test_settings_env import _settings
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {
     "SECRET_KEY": "k3y-" + "x7Qp2vLm9" * 6,  # long and varied, as `check --deploy` wants
     "ALLOWED_HOSTS": "mahjong.example.org",

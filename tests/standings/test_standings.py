@@ -1,4 +1,7 @@
-"""Standings, per-session results, the player page, the projector and the exports."""
+"""Standings, per-session results, the player page, the projector and the exports.
+
+Most tests read ``finished_session_2`` (tests/conftest.py): 8 players, 2 sessions, every
+sheet confirmed, with the points worked by hand in FINAL_POINTS."""
 
 from __future__ import annotations
 
@@ -13,38 +16,17 @@ from django.urls import reverse
 
 from referee.decisions import RefereeDecisions, RefereePenalty
 from scoring.models import StandingsSettings
-from tests.conftest import make_players
-from tests.scoring_app.conftest import enter_final, seat_sessions
+from tests.conftest import enter_final, make_players, seat_sessions
 from tournament.models import Player, Registration, Tournament
 from tournament.standings import selectors as standings_module
 from tournament.standings.selectors import standings
-
-
-@pytest.fixture
-def two_sessions(tournament):
-    """8 players, 2 sessions, every sheet confirmed.
-
-    Session 1: table 1 = p0..p3 [41000, 27000, 30000, 22000] -> 26, -8, 5, -23
-               table 2 = p4..p7 [35000, 35000, 25000, 25000] -> 15, 15, -15, -15
-    Session 2: table 1 = p0 p4 p1 p5 [30000, 30000, 30000, 30000] -> 0 each
-               table 2 = p2 p6 p3 p7 [50000, 20000, 25000, 25000] -> 35, -25, -5, -5
-    """
-    players = make_players(tournament, 8)
-    sessions, tables = seat_sessions(
-        tournament, players, [[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 4, 1, 5], [2, 6, 3, 7]]]
-    )
-    enter_final(sessions[0], tables[1], [41000, 27000, 30000, 22000])
-    enter_final(sessions[0], tables[2], [35000, 35000, 25000, 25000])
-    enter_final(sessions[1], tables[1], [30000, 30000, 30000, 30000])
-    enter_final(sessions[1], tables[2], [50000, 20000, 25000, 25000])
-    return players, sessions, tables
 
 
 def totals(result):
     return {row.player.last_name: (row.rank, row.total) for row in result.rows}
 
 
-def test_standings_add_the_sessions_and_share_equal_places(tournament, two_sessions):
+def test_standings_add_the_sessions_and_share_equal_places(tournament, finished_session_2):
     result = standings(tournament)
     got = totals(result)
     # p0: 26 + 0; p4: 15 + 0; p5: 15 + 0 -> p4 and p5 share 3rd place.
@@ -62,7 +44,7 @@ def test_standings_add_the_sessions_and_share_equal_places(tournament, two_sessi
     assert sum(row.total for row in result.rows) == 0  # every table is zero-sum
 
 
-def test_standings_after_an_earlier_session(tournament, two_sessions):
+def test_standings_after_an_earlier_session(tournament, finished_session_2):
     got = totals(standings(tournament, after_session=1))
     assert got["Last000"] == (1, Decimal(26))
     assert got["Last002"][1] == Decimal(5)
@@ -105,8 +87,8 @@ def test_only_confirmed_sheets_move_the_standings(tournament, seated_session, ta
     assert standings(tournament).session_numbers == []
 
 
-def test_referee_desk_penalties_plug_in_after_uma(tournament, two_sessions, monkeypatch):
-    players = two_sessions[0]
+def test_referee_desk_penalties_plug_in_after_uma(tournament, finished_session_2, monkeypatch):
+    players = finished_session_2.players
     decisions = RefereeDecisions(
         penalties=(RefereePenalty(players[2].pk, 2, Decimal(-12), "obstruction, EMA 5.5"),)
     )
@@ -122,8 +104,8 @@ def test_referee_desk_penalties_plug_in_after_uma(tournament, two_sessions, monk
     assert early.total == Decimal(5)
 
 
-def test_disqualified_player_is_ranked_last_under_ema(tournament, two_sessions, monkeypatch):
-    players = two_sessions[0]
+def test_disqualified_player_is_ranked_last_under_ema(tournament, finished_session_2, monkeypatch):
+    players = finished_session_2.players
     monkeypatch.setattr(
         standings_module,
         "referee_decisions",
@@ -134,10 +116,10 @@ def test_disqualified_player_is_ranked_last_under_ema(tournament, two_sessions, 
     assert rows[0].player == players[0]
 
 
-def test_disqualified_player_is_not_ranked_under_wrc(tournament, two_sessions, monkeypatch):
+def test_disqualified_player_is_not_ranked_under_wrc(tournament, finished_session_2, monkeypatch):
     tournament.ruleset = "wrc2015"
     tournament.save()
-    players = two_sessions[0]
+    players = finished_session_2.players
     monkeypatch.setattr(
         standings_module,
         "referee_decisions",
@@ -180,7 +162,9 @@ def test_the_substitute_badge_speaks_the_readers_language(
 # --- pages ----------------------------------------------------------------------------
 
 
-def test_standings_page_shows_rank_country_sessions_and_penalties(client, tournament, two_sessions):
+def test_standings_page_shows_rank_country_sessions_and_penalties(
+    client, tournament, finished_session_2
+):
     response = client.get(reverse("tournament:standings", args=[tournament.slug]))
     page = response.content.decode()
     assert response.status_code == 200
@@ -192,13 +176,13 @@ def test_standings_page_shows_rank_country_sessions_and_penalties(client, tourna
     assert first["s1"] == Decimal(5) and first["s2"] == Decimal(35) and first["played"] == 2
 
 
-def test_standings_sort_by_a_column(client, tournament, two_sessions):
+def test_standings_sort_by_a_column(client, tournament, finished_session_2):
     response = client.get(reverse("tournament:standings", args=[tournament.slug]), {"sort": "name"})
     names = [r["name"] for r in response.context["table"].page.object_list.data]
     assert names == sorted(names)
 
 
-def test_standings_sort_by_a_session_column(client, tournament, two_sessions):
+def test_standings_sort_by_a_session_column(client, tournament, finished_session_2):
     url = reverse("tournament:standings", args=[tournament.slug])
     response = client.get(url, {"sort": "-s2"})
     rows = response.context["table"].page.object_list.data
@@ -242,7 +226,7 @@ def test_standings_page_with_the_best_session_tie_break(client, tournament):
     assert ranks["Last000, First000"] == 2 and ranks["Last002, First002"] == 3
 
 
-def test_standings_export_csv_xlsx_json(client, tournament, two_sessions):
+def test_standings_export_csv_xlsx_json(client, tournament, finished_session_2):
     url = reverse("tournament:standings", args=[tournament.slug])
     body = client.get(url, {"_export": "csv"}).content.decode("utf-8")
     rows = list(csv.reader(io.StringIO(body)))
@@ -259,7 +243,7 @@ def test_draft_tournament_standings_are_hidden(client, draft_tournament):
     assert response.status_code == 404
 
 
-def test_session_results_page_lists_tables(client, tournament, two_sessions):
+def test_session_results_page_lists_tables(client, tournament, finished_session_2):
     response = client.get(reverse("tournament:session_results", args=[tournament.slug, 2]))
     page = response.content.decode()
     assert "Table 1" in page and "Table 2" in page
@@ -267,8 +251,8 @@ def test_session_results_page_lists_tables(client, tournament, two_sessions):
     assert response.context["missing"] == 0
 
 
-def test_player_page_shows_sessions_opponents_and_chart(client, tournament, two_sessions):
-    players = two_sessions[0]
+def test_player_page_shows_sessions_opponents_and_chart(client, tournament, finished_session_2):
+    players = finished_session_2.players
     response = client.get(reverse("tournament:player", args=[tournament.slug, players[2].pk]))
     page = response.content.decode()
     sessions = response.context["sessions"]
@@ -278,17 +262,19 @@ def test_player_page_shows_sessions_opponents_and_chart(client, tournament, two_
     assert "after session 2: 40" in page
 
 
-def test_in_german_the_seat_and_the_place_have_different_words(client, tournament, two_sessions):
+def test_in_german_the_seat_and_the_place_have_different_words(
+    client, tournament, finished_session_2
+):
     """One card of the player page names the seat (the wind) and the place at the table:
     German "Platz" for both said neither; the seat is the "Wind"."""
-    players = two_sessions[0]
+    players = finished_session_2.players
     url = reverse("tournament:player", args=[tournament.slug, players[2].pk])
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     head = page[page.index("<thead>") : page.index("</thead>")]
     assert head.count(">Platz<") == 1 and ">Wind<" in head
 
 
-def test_projector_pages_through_the_standings(client, tournament, two_sessions, monkeypatch):
+def test_projector_pages_through_the_standings(client, tournament, finished_session_2, monkeypatch):
     from tournament.standings import views as views_results
 
     monkeypatch.setattr(views_results, "PROJECTOR_ROWS", 3)
@@ -301,7 +287,7 @@ def test_projector_pages_through_the_standings(client, tournament, two_sessions,
     assert "First002 Last002" in first and "First002 Last002" not in third
 
 
-def test_previous_session_results_on_the_projector(client, tournament, two_sessions):
+def test_previous_session_results_on_the_projector(client, tournament, finished_session_2):
     url = reverse("tournament:session_results_projector_rows", args=[tournament.slug, 1])
     body = client.get(url).content.decode()
     assert body.index("First000 Last000") < body.index("First003 Last003")  # 26 before -23
@@ -311,7 +297,7 @@ def test_previous_session_results_on_the_projector(client, tournament, two_sessi
 # --- the EMA results file -----------------------------------------------------------------
 
 
-def test_ema_results_file_csv(client, organiser, tournament, two_sessions):
+def test_ema_results_file_csv(client, organiser, tournament, finished_session_2):
     client.force_login(organiser)
     response = client.get(reverse("tournament:ema_export", args=[tournament.slug, "csv"]))
     assert response.content.startswith(b"\xef\xbb\xbf")  # a BOM for spreadsheet programs
@@ -336,7 +322,7 @@ def test_ema_results_file_csv(client, organiser, tournament, two_sessions):
 
 
 def test_ema_results_file_xlsx_keeps_ema_numbers_as_text(
-    client, organiser, tournament, two_sessions
+    client, organiser, tournament, finished_session_2
 ):
     client.force_login(organiser)
     response = client.get(reverse("tournament:ema_export", args=[tournament.slug, "xlsx"]))
@@ -368,7 +354,7 @@ def test_ema_results_file_leaves_out_substitutes_and_wrc_disqualified(
     assert "Last001" not in client.get(url).content.decode("utf-8-sig")
 
 
-def test_ema_results_file_is_for_staff(client, stranger, tournament, two_sessions):
+def test_ema_results_file_is_for_staff(client, stranger, tournament, finished_session_2):
     client.force_login(stranger)
     response = client.get(reverse("tournament:ema_export", args=[tournament.slug, "csv"]))
     assert response.status_code == 403
@@ -464,11 +450,13 @@ def test_organiser_sets_the_tie_break_and_others_cannot(client, organiser, refer
 
 
 @pytest.mark.parametrize("lang", ["de", "pl"])
-def test_player_chart_coordinates_keep_a_decimal_point(client, tournament, two_sessions, lang):
+def test_player_chart_coordinates_keep_a_decimal_point(
+    client, tournament, finished_session_2, lang
+):
     """Issue 25 item 14: German and Polish pages wrote y1="30,0", which no browser reads."""
     import re
 
-    players = two_sessions[0]
+    players = finished_session_2.players
     url = reverse("tournament:player", args=[tournament.slug, players[2].pk])
     page = client.get(url, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
     svg = page[page.index("<svg") : page.index("</svg>")]

@@ -12,8 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import make_players
-from tests.scoring_app.conftest import enter_final, seat_sessions
+from tests.conftest import enter_final, make_players, seat_sessions
 from tournament.models import Registration
 from tournament.registration.teams import team_save, team_settings_update
 from tournament.standings.selectors import team_standings

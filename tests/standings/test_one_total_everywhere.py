@@ -18,19 +18,19 @@ from django.urls import reverse
 
 from referee import services
 from referee.models import Penalty
+from tests.referee.conftest import final_sheet
 from tournament.models import Registration, Team
 from tournament.registration.services import registration_withdraw
 from tournament.standings.exports import COLUMNS, ema_rows
 from tournament.standings.selectors import player_event, standings, team_standings
-
-from .conftest import final_sheet
 
 TABLE1 = [40000, 35000, 25000, 20000]
 EVEN = [30000, 30000, 30000, 30000]
 
 
 @pytest.fixture
-def event(tournament, running, table1, players, reserve, referee):
+def desk_decided(tournament, running, table1, players, reserve, referee):
+    """The shared running session with the desk's decisions of the docstring above."""
     west, absent = players[2], players[5]
     services.penalty_create(
         tournament=tournament, player=west, session=running, kind=Penalty.Kind.CHOMBO, user=referee
@@ -64,8 +64,8 @@ def _row(tournament, player):
     return next(r for r in standings(tournament).rows if r.player.pk == player.pk)
 
 
-def test_the_standings_row_has_every_component(tournament, event):
-    west, absent = event
+def test_the_standings_row_has_every_component(tournament, desk_decided):
+    west, absent = desk_decided
     row = _row(tournament, west)
     assert (row.sheet_score, row.desk_penalties, row.missed_score) == (-10, -25, 0)
     assert (row.total, row.table_points, row.penalties) == (-35, -5, -25)
@@ -80,9 +80,9 @@ def test_the_standings_row_has_every_component(tournament, event):
 
 @pytest.mark.parametrize("which", [0, 1])
 def test_page_chart_api_team_and_ema_file_show_the_standings_total(
-    client, tournament, event, which
+    client, tournament, desk_decided, which
 ):
-    player = event[which]
+    player = desk_decided[which]
     row = _row(tournament, player)
     expected = {0: Decimal(-35), 1: Decimal(-30)}[which]
     assert row.total == expected
@@ -114,8 +114,8 @@ def test_page_chart_api_team_and_ema_file_show_the_standings_total(
     assert ema[player.ema_number]["position"] == row.rank
 
 
-def test_the_substituted_session_shows_as_missed_on_the_page(client, tournament, event):
-    _, absent = event
+def test_the_substituted_session_shows_as_missed_on_the_page(client, tournament, desk_decided):
+    _, absent = desk_decided
     page = client.get(reverse("tournament:player", args=[tournament.slug, absent.pk]))
     (session,) = page.context["sessions"]
     assert (session.number, session.seat, session.score) == (1, None, Decimal(-30))

@@ -12,19 +12,13 @@ import pytest
 from django.urls import reverse
 
 from referee.services import disqualification_create
-from tests.conftest import make_players
-from tournament.models import Player, Registration, Seat, SeatChange, Session, Table, Tournament
+from tournament.models import Player, Registration, Seat, SeatChange, Tournament
 
 
 @pytest.fixture
-def event(tournament, organiser):
-    """Session 1 of the test tournament: 8 players at two tables, East of table 2 empty."""
-    players = make_players(tournament, 8)
-    tables = [Table.objects.create(tournament=tournament, number=n) for n in (1, 2)]
-    session = Session.objects.create(tournament=tournament, number=1)
-    for i, player in enumerate(players[:7]):
-        Seat.objects.create(session=session, table=tables[i // 4], wind=i % 4, player=player)
-    # players[7] has no seat: table 2 North is free for a move.
+def north_free(seated_session, players):
+    """The shared seated session 1 with North of table 2 free: ``players[7]`` has no seat."""
+    Seat.objects.filter(session=seated_session, player=players[7]).delete()
     return players
 
 
@@ -50,12 +44,12 @@ def _url(tournament, name):
 
 
 def test_preview_does_not_reveal_a_player_of_another_tournament(
-    client, tournament, organiser, event, foreigner
+    client, tournament, organiser, north_free, foreigner
 ):
     client.force_login(organiser)
     for data in (
         {"player": foreigner.pk, "target": "s2-3"},
-        {"player": event[0].pk, "target": f"p{foreigner.pk}"},
+        {"player": north_free[0].pk, "target": f"p{foreigner.pk}"},
     ):
         response = client.get(_url(tournament, "session_seating_preview"), data)
         assert response.status_code == 400
@@ -64,7 +58,7 @@ def test_preview_does_not_reveal_a_player_of_another_tournament(
 
 
 def test_a_player_of_another_tournament_cannot_be_seated(
-    client, tournament, organiser, event, foreigner
+    client, tournament, organiser, north_free, foreigner
 ):
     client.force_login(organiser)
     response = client.post(
@@ -77,19 +71,19 @@ def test_a_player_of_another_tournament_cannot_be_seated(
     assert not SeatChange.objects.exists()
 
 
-def test_a_withdrawn_player_cannot_be_seated(client, tournament, organiser, event):
+def test_a_withdrawn_player_cannot_be_seated(client, tournament, organiser, north_free):
     client.force_login(organiser)
-    Registration.objects.filter(player=event[7]).update(status=Registration.Status.WITHDRAWN)
+    Registration.objects.filter(player=north_free[7]).update(status=Registration.Status.WITHDRAWN)
     client.post(
         _url(tournament, "session_seating_edit"),
-        {"player": event[7].pk, "target": "s2-3", "action": "save"},
+        {"player": north_free[7].pk, "target": "s2-3", "action": "save"},
     )
-    assert not Seat.objects.filter(player=event[7]).exists()
+    assert not Seat.objects.filter(player=north_free[7]).exists()
 
 
-def test_a_disqualified_player_cannot_be_seated_back(client, tournament, organiser, event):
+def test_a_disqualified_player_cannot_be_seated_back(client, tournament, organiser, north_free):
     client.force_login(organiser)
-    banned = event[7]
+    banned = north_free[7]
     disqualification_create(tournament=tournament, player=banned, user=organiser, reason="Cheat")
     response = client.post(
         _url(tournament, "session_seating_edit"),
@@ -99,11 +93,13 @@ def test_a_disqualified_player_cannot_be_seated_back(client, tournament, organis
     assert not Seat.objects.filter(player=banned).exists()
 
 
-def test_the_tournament_s_own_unseated_player_is_still_seated(client, tournament, organiser, event):
+def test_the_tournament_s_own_unseated_player_is_still_seated(
+    client, tournament, organiser, north_free
+):
     client.force_login(organiser)
     client.post(
         _url(tournament, "session_seating_edit"),
-        {"player": event[7].pk, "target": "s2-3", "action": "save"},
+        {"player": north_free[7].pk, "target": "s2-3", "action": "save"},
     )
-    seat = Seat.objects.get(player=event[7])
+    seat = Seat.objects.get(player=north_free[7])
     assert (seat.table.number, seat.wind) == (2, 3)

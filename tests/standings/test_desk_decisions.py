@@ -14,10 +14,9 @@ import pytest
 from referee import services
 from referee.models import Penalty
 from scoring.models import TableResult
+from tests.referee.conftest import final_sheet, use_ruleset
 from tournament.models import Seat
 from tournament.standings.selectors import standings
-
-from .conftest import final_sheet, use_ruleset
 
 TABLE1 = [40000, 35000, 25000, 20000]
 EVEN = [30000, 30000, 30000, 30000]
