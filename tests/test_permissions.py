@@ -128,6 +128,8 @@ EXPECTATIONS: dict[str, Expect] = {
     "profile_link": E(LOGIN),
     "profile_link_mail": E(LOGIN),  # a GET only asks to confirm
     "profile_link_request": E(PUBLIC_LOGIN),
+    # The person takes his account off one of his entries: back to his links, with a message.
+    "profile_link_undo": E(LOGIN, "POST", ok=302),
     "password_reset": E(ANY),
     "password_reset_done": E(ANY),
     "password_reset_confirm": E(ANY),  # a made-up token: the page says the link is old
@@ -251,6 +253,8 @@ EXPECTATIONS: dict[str, Expect] = {
     "reporting:enter": E(PLAYER_REPORT, ok=302),
     # An empty answer: the player's own table's page again, saying what is missing.
     "reporting:answer": E(PLAYER_REPORT, "POST", ok=400),
+    # The running totals of a phone's hands: his table 1 is confirmed, only a referee corrects.
+    "reporting:check": E(PLAYER_REPORT, "POST", ok=409),
     "reporting:answer_code": E(PLAYER_REPORT, "POST", ok=400),
     "reporting:settings": E(ORGANISER_LOGIN),
     "reporting:slips": E(ORGANISER_LOGIN),
@@ -536,7 +540,10 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
     }
     out = {}
     for name in names:
-        if name == "pk":
+        if name == "pk" and key == "profile_link_undo":
+            # Any entry: the service undoes only the person's own link, else says why.
+            out[name] = event["players"][0].pk if event else 1
+        elif name == "pk":
             out[name] = event[pk_for[key]]
         else:
             out[name] = values[name]

@@ -424,7 +424,9 @@ def test_clock_before_the_start(client, scored):
     assert data["remaining_ms"] == data["length_ms"] == 90 * 60 * 1000
     assert data["signal_before_ms"] == 15 * 60 * 1000
     assert data["ends_at"] is None and data["signal_given"] is False
-    assert [(t["number"], t["finished"]) for t in data["tables"]] == [(1, False), (2, False)]
+    # Both of session 1's sheets are confirmed in ``scored``: a table whose sheet is in has
+    # finished, whatever the clock says.
+    assert [(t["number"], t["finished"]) for t in data["tables"]] == [(1, True), (2, True)]
 
 
 @pytest.mark.django_db

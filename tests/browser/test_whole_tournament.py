@@ -100,8 +100,9 @@ class Rules:
     leftover_first: str
     # The substituted player's session 3 (EMA 5.8 / WRC 7.2) as (table score, uma).
     absent: tuple[str, str]
-    # A substitute's own session result: fixed (EMA 5.8: -15,000 points and -15 uma, "always",
-    # also in the sessions after a disqualification) or None: scored normally (WRC 7.2).
+    # A substitute's own session result: fixed (EMA 5.8: -15,000 points and -15 uma, "always")
+    # or None: scored normally (WRC 7.2). A reserve who fills a freed seat for the rest of the
+    # event is no substitute there: she plays those sessions as herself.
     substitute_result: str | None
     disqualified_ranked: bool
 
@@ -261,6 +262,7 @@ class Tournament:
         self.penalties: dict[int, dict[str, Decimal]] = defaultdict(dict)
         self.seating: dict[int, dict[int, list[str]]] = {}
         self.gone = ""  # the disqualified player
+        self.fills_in: set[int] = set()  # the sessions the reserve plays as herself
         self.table_points: dict[int, dict[str, int]] = defaultdict(dict)
         self.missing_shots: list[str] = []
 
@@ -439,7 +441,11 @@ def _record(
 ) -> None:
     for name, score, final in zip(day.seating[session][table], scores, finals, strict=True):
         day.table_points[session][_sort_name(name)] = final - 30000
-        if name == "Rita Reserve" and day.rules.substitute_result is not None:
+        if (
+            name == "Rita Reserve"
+            and day.rules.substitute_result is not None
+            and session not in day.fills_in
+        ):
             # Her place still counts for her opponents' uma (seated from the start).
             score = Decimal(day.rules.substitute_result)
         day.expected[session][_sort_name(name)] = score
@@ -897,6 +903,7 @@ def test_a_whole_tournament(browser, live_server, transactional_db, tmp_path, ru
         expect(page.locator("#fill-choices tr.proposed")).to_be_visible()
         page.click("button:has-text('Seat the chosen reserve')")
         expect(_messages(page)).to_contain_text("takes the empty seat(s)")
+        day.fills_in = {4, 5}
         _seat(day, replace=True)
         # Still no repeated meeting; a player back at a table he has used is avoided where the
         # search can (meetings first): the pages show what the job's page reports.

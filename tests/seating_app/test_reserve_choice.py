@@ -58,6 +58,12 @@ def withdrawal_after_a_substitution(tournament, seated16):
             if best is None or (meets, tables) > best[:2]:
                 best = (meets, tables, late, gone, late_table, late_mates)
     meets, tables, late, gone, late_table, late_mates = best
+    # The leaver's own seats may return to one table (the plan's table visits): whoever
+    # takes them inherits that return, a fresh reserve too.
+    gone_tables = [_table_of(s, gone.pk)[0] for s in (second, third)]
+    returns = 2 - len(set(gone_tables))
+    # Sam's own returns to a table (visits less distinct tables) once in the leaver's seats.
+    tables = 3 - len({late_table, *gone_tables})
     assert meets >= 1  # a 16-player plan always has such a pair (4 tables of 4)
     # The desk's substitution puts Sam in the late player's seat (referee/services.py).
     Seat.objects.filter(session=first, player=late).update(player=sam.player)
@@ -65,6 +71,7 @@ def withdrawal_after_a_substitution(tournament, seated16):
     first.save(update_fields=["state"])
     registration_services.registration_withdraw(registration=Registration.objects.get(player=gone))
     return {
+        "returns": returns,
         "sam": sam,
         "rita": rita,
         "gone": gone,
@@ -83,7 +90,7 @@ def test_the_fresh_reserve_is_proposed_and_each_shows_its_cost(
     by_name = {c.registration.player.first_name: c for c in choices}
     assert [c.registration.player.first_name for c in choices] == ["Rita", "Sam"]
     assert by_name["Rita"].proposed and not by_name["Sam"].proposed
-    assert by_name["Rita"].placement.cost == (0, 0)
+    assert by_name["Rita"].placement.cost == (0, case["returns"])
     assert by_name["Sam"].placement.cost == (case["meets"], case["tables"])
     assert len(by_name["Sam"].meetings) == case["meets"]
 
