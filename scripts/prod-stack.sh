@@ -42,6 +42,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
+# Production settings, whatever the caller had set: a test run's DJANGO_SETTINGS_MODULE
+# (config.test_settings, one local cache per process) must not reach the nodes.
+export DJANGO_SETTINGS_MODULE=config.settings
 STATE=${PROD_STACK_DIR:-${TMPDIR:-/tmp}/riichi-prod-stack}
 VENV=${VENV:-$ROOT/.venv}
 PYTHON=${PYTHON:-python3}
