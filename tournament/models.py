@@ -225,6 +225,13 @@ class Player(models.Model):
     country = CountryField()
     club = models.CharField(max_length=120, blank=True)
     email = models.EmailField(blank=True)
+    # Consents (GDPR Art. 6(1)(a)), each on its own: the stream page shows the name only of
+    # a player who agreed, else his seat wind; photos of him only if he agreed. Asked at
+    # self-registration, changed by the person or recorded by the organiser, with history.
+    consent_stream = models.BooleanField(
+        gettext_lazy("appear by name on the stream page"), default=False
+    )
+    consent_photos = models.BooleanField(gettext_lazy("may be in photos"), default=False)
     # An account is linked to at most one entry of each tournament (and has one profile),
     # by that tournament's secret only (tournament/registration/linking.py).
     user = models.ForeignKey(

@@ -1,0 +1,65 @@
+"""Deleting an account (GDPR Art. 17, the right to erasure) and what stays: the results a
+tournament published keep the name, country and EMA number of its entry, the EMA
+ranking's legitimate interest (Art. 6(1)(f)), unlinked from the deleted account."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.models import Session
+from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from tournament.errors import ServiceError
+from tournament.models import LinkMail, LinkRequest, Player, Staff
+
+
+def sole_organiser_of(user) -> list[str]:
+    """The tournaments that would be left without an organiser: the account must hand
+    them over first, or nobody could run them."""
+    mine = Staff.objects.filter(user=user, role=Staff.Role.ORGANISER).values("tournament")
+    alone = (
+        Staff.objects.filter(tournament__in=mine, role=Staff.Role.ORGANISER)
+        .values("tournament__name")
+        .annotate(n=Count("pk"))
+        .filter(n=1)
+    )
+    return sorted(row["tournament__name"] for row in alone)
+
+
+def _sessions_of(user_pk: int) -> list[str]:
+    keys = []
+    for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
+        if session.get_decoded().get("_auth_user_id") == str(user_pk):
+            keys.append(session.session_key)
+    return keys
+
+
+@transaction.atomic
+def account_delete(*, user) -> int:
+    """Delete the account, its profile, link requests, mailed links and sessions; blank
+    the e-mail of every entry linked to it (and in the entries' history) and unlink them.
+    Returns the number of tournament entries kept for the published results."""
+    tournaments = sole_organiser_of(user)
+    if tournaments:
+        raise ServiceError(
+            gettext(
+                "You are the only organiser of {tournaments}: add another organiser first."
+            ).format(tournaments=", ".join(tournaments))
+        )
+    entries = Player.objects.filter(user=user, tournament__isnull=False)
+    entry_ids = list(entries.values_list("pk", flat=True))
+    # The entries stay the tournaments' records of who played; what only the person gave
+    # (his e-mail, in every recorded version) goes with his account.
+    Player.objects.filter(pk__in=entry_ids).update(email="", user=None, link_method="")
+    Player.history.model.objects.filter(id__in=entry_ids).update(email="")
+    profiles = list(Player.objects.filter(user=user, tournament__isnull=True))
+    for profile in profiles:
+        Player.history.model.objects.filter(id=profile.pk).delete()
+        profile.delete()
+    LinkRequest.objects.filter(user=user).delete()
+    LinkMail.objects.filter(user=user).delete()
+    Session.objects.filter(session_key__in=_sessions_of(user.pk)).delete()
+    get_user_model().objects.filter(pk=user.pk).delete()
+    return len(entry_ids)
