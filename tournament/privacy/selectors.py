@@ -3,13 +3,14 @@ and 20: the person's right of access, in a machine-readable form)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.utils import timezone
 
 from referee.models import Disqualification, Penalty, ResultsRemoval, Substitution
 from scoring.models import SheetResponse, TableResult
-from tournament.models import LinkMail, LinkRequest, Player, Seat, Staff
+from tournament.models import LinkMail, LinkRequest, Player, Seat, Staff, Tournament
 
 FORMAT = "riichi-tournament-manager personal data 1"
 
@@ -218,3 +219,10 @@ def personal_data(user) -> dict[str, Any]:
             for s in Staff.objects.filter(user=user).select_related("tournament")
         ],
     }
+
+
+def removal_date(tournament: Tournament) -> dt.date | None:
+    """The day the entries' e-mails go (the event's end + the retention); None: kept."""
+    if tournament.retention_days is None:
+        return None
+    return tournament.end_date + dt.timedelta(days=tournament.retention_days)
