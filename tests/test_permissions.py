@@ -128,6 +128,10 @@ EXPECTATIONS: dict[str, Expect] = {
     "profile_link": E(LOGIN),
     "profile_link_mail": E(LOGIN),  # a GET only asks to confirm
     "profile_link_request": E(PUBLIC_LOGIN),
+    # A person's own data: the notice for everyone, the download and deletion his own.
+    "privacy": E(ANY),
+    "profile_data": E(LOGIN),
+    "profile_delete": E(LOGIN),
     "password_reset": E(ANY),
     "password_reset_done": E(ANY),
     "password_reset_confirm": E(ANY),  # a made-up token: the page says the link is old
