@@ -200,6 +200,9 @@ def test_consents_asked_at_registration_and_changed_on_the_profile(client, tourn
     entry.refresh_from_db()
     assert (entry.consent_stream, entry.consent_photos) == (True, True)
     assert entry.history.filter(consent_stream=False).exists()
+    # His profile's history says it in words.
+    changes = client.get(reverse("profile")).content.decode()
+    assert "Appear by name on the stream page" in changes
 
 
 def test_the_organiser_records_consents_on_the_player_form(client, tournament, organiser):
