@@ -52,7 +52,7 @@ def test_the_daily_job_removes_the_emails_after_the_retention_and_only_then(
     settings_page = client.get(reverse("tournament:settings", args=[tournament.slug]))
     assert 'name="retention_days" value="30"' in settings_page.content.decode()
     page = client.get(reverse("tournament:dashboard", args=[tournament.slug])).content.decode()
-    assert "The players&#x27; e-mails are removed on 2 Jun 2026" in page
+    assert "The players' e-mails are removed on 2 Jun 2026" in page
     assert f"/t/{tournament.slug}/players/?_export=csv" in page
 
     day_before = timezone.make_aware(dt.datetime(2026, 6, 1, 12, 0))

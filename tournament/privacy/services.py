@@ -59,8 +59,10 @@ def account_delete(*, user) -> int:
     Player.history.model.objects.filter(id__in=entry_ids).update(email="")
     profiles = list(Player.objects.filter(user=user, tournament__isnull=True))
     for profile in profiles:
-        Player.history.model.objects.filter(id=profile.pk).delete()
+        pk = profile.pk
         profile.delete()
+        # After the deletion, which itself writes a last version into the history.
+        Player.history.model.objects.filter(id=pk).delete()
     LinkRequest.objects.filter(user=user).delete()
     LinkMail.objects.filter(user=user).delete()
     Session.objects.filter(session_key__in=_sessions_of(user.pk)).delete()
