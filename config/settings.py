@@ -282,13 +282,22 @@ CELERY_BEAT_SCHEDULE_FILENAME = env(
 SEATING_TIME_LIMIT = int(env("SEATING_TIME_LIMIT", "600"))
 SEATING_EAGER_TIME_LIMIT = float(env("SEATING_EAGER_TIME_LIMIT", "20"))
 # Task modules outside <app>/tasks.py, which autodiscovery does not find.
-CELERY_IMPORTS = ("tournament.clock.tasks", "tournament.seating.tasks")
+CELERY_IMPORTS = (
+    "tournament.clock.tasks",
+    "tournament.seating.tasks",
+    "tournament.privacy.tasks",
+)
 # The session clock's signal (EMA 5.9, WRC 8.2) is queued with an ETA at its time; the beat
 # sweep fires any signal whose ETA task was lost, e.g. in a broker restart.
 CELERY_BEAT_SCHEDULE = {
     "session-clock-signals": {"task": "tournament.clock.fire_due_signals", "schedule": 10.0},
     # Used form tokens (web/idempotency.py) are kept a month, then forgotten.
     "purge-form-tokens": {"task": "tournament.purge_form_tokens", "schedule": 24 * 3600.0},
+    # The entries' e-mails of tournaments past their retention (tournament/privacy/).
+    "purge-private-details": {
+        "task": "tournament.privacy.purge_private_details",
+        "schedule": 24 * 3600.0,
+    },
 }
 
 if REDIS_URL:

@@ -7,6 +7,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from api.views import api
 from tournament.events import views as event_views
+from tournament.privacy import views as privacy_views
 from tournament.registration import linking_views
 from tournament.registration import views as registration_views
 from web import webapp
@@ -31,6 +32,10 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", registration_views.signup, name="signup"),
     path("profile/", registration_views.profile, name="profile"),
+    # A person's own data (the GDPR): the notice, download and deletion (tournament/privacy/).
+    path("privacy/", privacy_views.notice, name="privacy"),
+    path("profile/data/", privacy_views.download, name="profile_data"),
+    path("profile/delete/", privacy_views.delete, name="profile_delete"),
     # Issue 24: linking an account to a player on record (tournament/registration/linking.py).
     path("profile/link/", linking_views.profile_link, name="profile_link"),
     path("profile/link/<int:pk>/undo/", linking_views.profile_link_undo, name="profile_link_undo"),

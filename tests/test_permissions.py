@@ -130,6 +130,10 @@ EXPECTATIONS: dict[str, Expect] = {
     "profile_link_request": E(PUBLIC_LOGIN),
     # The person takes his account off one of his entries: back to his links, with a message.
     "profile_link_undo": E(LOGIN, "POST", ok=302),
+    # A person's own data: the notice for everyone, the download and deletion his own.
+    "privacy": E(ANY),
+    "profile_data": E(LOGIN),
+    "profile_delete": E(LOGIN),
     "password_reset": E(ANY),
     "password_reset_done": E(ANY),
     "password_reset_confirm": E(ANY),  # a made-up token: the page says the link is old

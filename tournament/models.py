@@ -38,6 +38,7 @@ def validate_ema_number(value: str) -> None:
         )
 
 
+MAX_RETENTION_DAYS = 3650  # ten years: a longer keeping of e-mails is a slip
 MAX_TEAM_SIZE = 8  # EMA team events field teams of 2 to 5; a bigger number is a slip
 
 
@@ -99,6 +100,21 @@ class Tournament(models.Model):
     )
     # A hard constraint of the seating core ("apart"): team-mates never meet at a table.
     teams_apart = models.BooleanField("keep team-mates apart in the seating", default=False)
+    # --- privacy -----------------------------------------------------------------------------
+    # The e-mails (and other private details) of the entries are kept this many days after
+    # the event's end, then removed by a daily job (tournament/privacy/services.py); empty:
+    # kept until the organiser removes them. GDPR Art. 5(1)(e), storage limitation.
+    retention_days = models.PositiveSmallIntegerField(
+        gettext_lazy("keep the players' e-mails (days after the end)"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_RETENTION_DAYS)],
+        help_text=gettext_lazy(
+            "Blank: kept. Then the e-mails of this tournament's entries are removed; the "
+            "results keep names, countries and EMA numbers."
+        ),
+    )
+    private_details_removed_at = models.DateTimeField(null=True, blank=True, editable=False)
     # The seating is drawn from this seed so that the organiser can show how it was made.
     seating_seed = models.PositiveIntegerField(default=_new_seed)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -225,6 +241,13 @@ class Player(models.Model):
     country = CountryField()
     club = models.CharField(max_length=120, blank=True)
     email = models.EmailField(blank=True)
+    # Consents (GDPR Art. 6(1)(a)), each on its own: the stream page shows the name only of
+    # a player who agreed, else his seat wind; photos of him only if he agreed. Asked at
+    # self-registration, changed by the person or recorded by the organiser, with history.
+    consent_stream = models.BooleanField(
+        gettext_lazy("appear by name on the stream page"), default=False
+    )
+    consent_photos = models.BooleanField(gettext_lazy("may be in photos"), default=False)
     # An account is linked to at most one entry of each tournament (and has one profile),
     # by that tournament's secret only (tournament/registration/linking.py).
     user = models.ForeignKey(

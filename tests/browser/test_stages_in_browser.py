@@ -15,8 +15,10 @@ from scoring.models import ScoreSheet
 from scoring.services import sheet_confirm
 from tests.browser.conftest import login
 from tests.stages import scenario
+from tournament.models import Player
 from tournament.stages.models import Stage
 from tournament.stages.services import stage_cut, stage_save, stage_session_seat
+from web.cache import bump
 
 # Where to keep screenshots when asked (never in the repository).
 SHOTS = os.environ.get("STAGES_SCREENSHOTS", "")
@@ -72,7 +74,9 @@ def test_the_stream_follows_the_final_hand_by_hand(
     page.click("#stage-2 button:has-text('Seat session 9')")
     _shot(page, "stages-desktop")
 
-    # The stream page, as streaming software shows it.
+    # The stream page, as streaming software shows it: the finalists agreed to be named.
+    Player.objects.filter(tournament=tournament).update(consent_stream=True)
+    bump(tournament.pk)
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"/t/{slug}/stream/")
     points = page.locator("#stream-seats .stream-points")

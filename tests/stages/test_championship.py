@@ -9,12 +9,13 @@ import io
 from decimal import Decimal
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from scoring.models import ScoreSheet
 from tests.scoring_app.test_hands_sheet import hands_post
 from tests.stages import scenario
-from tournament.models import Seat
+from tournament.models import Player, Seat
 from tournament.stages.models import Stage, StageEntry
 from tournament.standings.selectors import standings
 
@@ -97,6 +98,19 @@ def test_a_championship_from_the_cut_to_the_ema_file(
     post(client, "stage_seat", slug, final.order, 9)
     assert tables_of(tournament, 9) == [scenario.FINAL_TABLE]
 
+    # The stream shows a name only with the player's consent: East of the final table has
+    # not given it, so the stream calls him by his seat wind, on the table and in the list.
+    east = scenario.FINAL_TABLE[0]
+    Player.objects.filter(tournament=tournament).exclude(first_name=east).update(
+        consent_stream=True
+    )
+    state = stream(client, tournament)
+    assert [s["name"] for s in state["seats"]] == ["East"] + [
+        f"{n} Stage" for n in scenario.FINAL_TABLE[1:]
+    ]
+    assert f"{east} Stage" not in str(state)
+    Player.objects.filter(first_name=east).update(consent_stream=True)
+    cache.clear()
     # The stream before the first hand: the four, 30,000 each, East 1, the carried totals.
     state = stream(client, tournament)
     assert [s["name"] for s in state["seats"]] == [f"{n} Stage" for n in scenario.FINAL_TABLE]

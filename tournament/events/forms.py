@@ -16,7 +16,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from scoring.wording import violation_message
 from tournament.events.services import MAX_SESSIONS, MAX_TABLES
-from tournament.models import Staff, Tournament
+from tournament.models import MAX_RETENTION_DAYS, Staff, Tournament
 from web.fields import bounded_float, bounded_integer, bounded_text
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -190,6 +190,17 @@ class TournamentForm(forms.ModelForm):
         help_text=gettext_lazy("Blank: no limit. Beyond it, players go to the waiting list."),
     )
 
+    retention_days = bounded_integer(
+        gettext_lazy("Keep the players' e-mails (days after the end)"),
+        min_value=0,
+        max_value=MAX_RETENTION_DAYS,
+        required=False,
+        help_text=gettext_lazy(
+            "Blank: kept. Then the e-mails of this tournament's entries are removed; the "
+            "results keep names, countries and EMA numbers."
+        ),
+    )
+
     class Meta:
         model = Tournament
         fields = [
@@ -208,6 +219,7 @@ class TournamentForm(forms.ModelForm):
             "registration_closes",
             "visibility",
             "sheet_needs_second_referee",
+            "retention_days",
         ]
         labels = {
             "session_count": "Number of sessions",

@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 
 from tournament.ema import is_valid_ema_number
 from tournament.models import Registration, Session, Staff, Tournament
+from tournament.privacy import selectors as privacy_selectors
 from tournament.registration import selectors as registration_selectors
 
 
@@ -304,6 +305,10 @@ def dashboard(tournament: Tournament, now) -> dict:
         "organisers": staff.get(Staff.Role.ORGANISER, 0),
         "warnings": ema_warnings(tournament, referees=referees, players=players),
         "places_taken": registration_selectors.places_taken(tournament),
+        # The day the entries' e-mails go (the retention): the organiser exports first.
+        "removal_date": None
+        if tournament.private_details_removed_at
+        else privacy_selectors.removal_date(tournament),
     }
 
 

@@ -46,6 +46,7 @@ SETTINGS_FIELDS = (
     "player_limit",
     "ema_rated",
     "sheet_needs_second_referee",
+    "retention_days",
 )
 
 

@@ -104,7 +104,16 @@ class PlayerEditForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ("first_name", "last_name", "ema_number", "country", "club", "email")
+        fields = (
+            "first_name",
+            "last_name",
+            "ema_number",
+            "country",
+            "club",
+            "email",
+            "consent_stream",
+            "consent_photos",
+        )
         labels = {"email": "E-mail"}
 
     def __init__(self, *args, private: bool = True, locked: bool = False, **kwargs):

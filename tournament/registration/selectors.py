@@ -8,7 +8,7 @@ from itertools import pairwise
 
 from django.db.models import Count, F, Q, QuerySet
 from django.db.models.functions import Lower
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from tournament.models import Player, Registration, Tournament
 
@@ -278,6 +278,13 @@ NOTE_LABELS = {
 }
 
 
+def _shown(value) -> str:
+    """A recorded value as the history shows it; a consent in words (yes, no)."""
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    return str(value or "—")
+
+
 def player_changes(player: Player) -> list[PlayerChange]:
     """The corrections of a player's details, newest first: who, when, before and after."""
     records = list(
@@ -306,8 +313,8 @@ def player_changes(player: Player) -> list[PlayerChange]:
         changes = [
             (
                 str(Player._meta.get_field(c.field).verbose_name).capitalize(),
-                str(c.old or "—"),
-                str(c.new or "—"),
+                _shown(c.old),
+                _shown(c.new),
             )
             for c in delta.changes
         ]

@@ -496,7 +496,16 @@ def registration_window_close(*, tournament: Tournament, now: dt.datetime) -> No
 
 # --- corrections of a player's details -------------------------------------------------
 
-PLAYER_FIELDS = ("first_name", "last_name", "ema_number", "country", "club", "email")
+PLAYER_FIELDS = (
+    "first_name",
+    "last_name",
+    "ema_number",
+    "country",
+    "club",
+    "email",
+    "consent_stream",
+    "consent_photos",
+)
 
 
 @transaction.atomic

@@ -148,6 +148,16 @@ def register(request, slug: str):
             except ServiceError as error:
                 messages.error(request, error.message)
             else:
+                # The consents asked on the form, each on its own (GDPR Art. 7), recorded
+                # in the entry's history.
+                reg_services.player_update(
+                    player=registration.player,
+                    data={
+                        "consent_stream": request.POST.get("consent_stream") == "1",
+                        "consent_photos": request.POST.get("consent_photos") == "1",
+                    },
+                    user=request.user,
+                )
                 if registration.status == Registration.Status.WAITING:
                     messages.warning(
                         request,

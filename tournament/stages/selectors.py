@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext
 
-from tournament.models import Seat, Session, Table, Tournament
+from tournament.models import Seat, Session, Table, Tournament, Wind
 from tournament.seating.locks import changeable_sessions
 
 from .layout import Layout, layout
@@ -187,10 +188,27 @@ def stream_state(tournament: Tournament) -> dict:
     players = set(
         stage.entries.filter(replaced_at__isnull=True).values_list("player_id", flat=True)
     )
+    # The stream shows a player's name only with his consent (GDPR Art. 6(1)(a)); else his
+    # seat wind at the final table, or no name at all. Which seat is whose is known below.
+    winds: dict[int, int] = {}
+    if seat is not None:
+        winds = dict(
+            Seat.objects.filter(session=seat.session, table=seat.table).values_list(
+                "player_id", "wind"
+            )
+        )
+
+    def shown(player) -> str:
+        if player.consent_stream:
+            return str(player)
+        if player.pk in winds:
+            return str(Wind(winds[player.pk]).label)
+        return gettext("Name not shown")
+
     table_rows = [
         {
             "rank": row.rank,
-            "name": str(row.player),
+            "name": shown(row.player),
             "country": str(row.player.country),
             "total": _number(row.stage_total),
         }
@@ -228,7 +246,7 @@ def stream_state(tournament: Tournament) -> dict:
         seats=[
             {
                 "wind": "ESWN"[s.wind],
-                "name": str(s.player),
+                "name": shown(s.player),
                 "points": totals[i],
                 "delta": (last.get("delta") or [0, 0, 0, 0])[i],
                 "total": _number(getattr(by_player.get(s.player_id), "stage_total", None)),

@@ -1,0 +1,14 @@
+"""The retention job (CELERY_IMPORTS: autodiscovery looks only at ``<app>/tasks.py``)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.utils import timezone
+
+from tournament.privacy import services
+
+
+@shared_task(name="tournament.privacy.purge_private_details")
+def purge_private_details() -> int:
+    """Daily: remove the entries' e-mails of the tournaments past their retention."""
+    return services.private_details_purge(now=timezone.now())
