@@ -49,7 +49,7 @@ def test_adding_a_stage_says_what_it_takes_from_the_preliminaries(client, creato
     ]
     page = response.content.decode()
     assert (
-        "The stages take 3 of the tournament&#x27;s 9 sessions from the preliminaries: "
+        "The stages take 3 of the tournament's 9 sessions from the preliminaries: "
         "6 preliminary sessions remain." in page
     )
     assert "Add 3 sessions for the stages (12 in all)" in page
@@ -74,7 +74,7 @@ def test_the_button_adds_the_stages_sessions_once(client, creator, event):
         for s in event.sessions.filter(number__gt=9)
     } == {10: "13 18:00", 11: "13 20:00", 12: "14 10:00"}
     assert "sessions 10 to 12 were added" in " ".join(str(m) for m in response.context["messages"])
-    assert "The stages take 3 of the tournament&#x27;s 12 sessions" in response.content.decode()
+    assert "The stages take 3 of the tournament's 12 sessions" in response.content.decode()
     # A second click on the same page (it still says 9) adds nothing.
     response = client.post(url(event, "stages_add_sessions"), {"was": "9"}, follow=True)
     event.refresh_from_db()

@@ -151,6 +151,7 @@ def _sessions_in_use(sessions: list[Session]) -> dict[int, list[str]]:
 def _sync_sessions(tournament: Tournament, *, old_minutes: int | None = None) -> None:
     """Sessions 1..session_count exist; extra ones go if nothing happened in them yet."""
     sessions = {s.number: s for s in tournament.sessions.all()}
+    new_tournament = not sessions
     for number in range(1, tournament.session_count + 1):
         if number not in sessions:
             # A new tournament's sessions spread over its days; a session added later
@@ -159,7 +160,7 @@ def _sync_sessions(tournament: Tournament, *, old_minutes: int | None = None) ->
             previous = sessions.get(number - 1)
             start = (
                 start_after(previous, tournament.session_minutes)
-                if previous is not None and previous.planned_start is not None
+                if not new_tournament and previous is not None and previous.planned_start
                 else default_schedule(tournament, number)
             )
             sessions[number] = Session.objects.create(

@@ -90,9 +90,12 @@ def stages_add_sessions(request, slug: str):
     else:
         messages.success(
             request,
-            gettext(
+            ngettext(
+                "The tournament has {value} sessions now: session {first} was added after "
+                "the others; check its start on the schedule page.",
                 "The tournament has {value} sessions now: sessions {first} to {last} were "
-                "added and start one after the other; check them on the schedule page."
+                "added and start one after the other; check them on the schedule page.",
+                updated.session_count - was,
             ).format(value=updated.session_count, first=was + 1, last=updated.session_count),
         )
     return redirect("tournament:stages", slug=slug)
