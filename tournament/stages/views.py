@@ -123,11 +123,13 @@ def stage_edit(request, slug: str, order: int):
     form = StageForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.stage_save(tournament=stage.tournament, stage=stage, data=form.cleaned_data)
+            saved = services.stage_save(
+                tournament=stage.tournament, stage=stage, data=form.cleaned_data
+            )
         except ServiceError as error:
             form_error(form, error)
         else:
-            _say_what_remains(request, stage)
+            _say_what_remains(request, saved)
             return redirect("tournament:stages", slug=slug)
     return render(
         request,
