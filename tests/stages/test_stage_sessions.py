@@ -101,3 +101,14 @@ def test_only_the_organiser_adds_sessions(client, stranger, event):
     assert response.status_code in (403, 404)
     event.refresh_from_db()
     assert event.session_count == 9
+
+
+def test_changing_a_stage_says_what_remains(client, creator, event):
+    client.force_login(creator)
+    client.post(url(event), scenario.SEMI)
+    edit = reverse("tournament:stage_edit", args=[event.slug, 1])
+    response = client.post(edit, {**scenario.SEMI, "sessions": 3}, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [
+        "Semi-final plays sessions 7, 8, 9, taken from the preliminaries: 6 preliminary "
+        "sessions remain."
+    ]
