@@ -182,6 +182,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:stage_cut_undo": E(ORGANISER, "POST", ok=302),
     "tournament:stage_replace": E(ORGANISER, "POST", ok=302, reason="Ill"),
     "tournament:stage_seat": E(ORGANISER, "POST", ok=302),
+    "tournament:stages_add_sessions": E(ORGANISER, "POST", ok=302),
     "tournament:stream": E(PUBLIC),
     "tournament:stream_state": E(PUBLIC),
     # tournament/registration/views.py

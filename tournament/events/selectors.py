@@ -31,6 +31,55 @@ def sessions_with_counts(tournament: Tournament) -> QuerySet[Session]:
     return tournament.sessions.annotate(seated=Count("seats")).order_by("number")
 
 
+def schedule_clashes(tournament: Tournament, sessions=None) -> list[str]:
+    """What is wrong with the planned starts: two sessions overlapping, a session starting
+    outside the event's dates.  ``sessions``: the tournament's, if already read."""
+    import datetime as dt
+
+    from django.utils.formats import date_format
+
+    if sessions is None:
+        sessions = list(tournament.sessions.order_by("number"))
+    planned = sorted(
+        (s for s in sessions if s.planned_start is not None),
+        key=lambda s: (s.planned_start, s.number),
+    )
+    clashes = []
+    for i, first in enumerate(planned):
+        end = first.planned_start + dt.timedelta(minutes=first.minutes)
+        for second in planned[i + 1 :]:
+            if second.planned_start >= end:
+                break
+            clashes.append(
+                gettext(
+                    "Sessions {first} and {second} overlap: session {first} ends at {end}, "
+                    "session {second} starts at {start}."
+                ).format(
+                    first=first.number,
+                    second=second.number,
+                    end=date_format(timezone.localtime(end), "SHORT_DATETIME_FORMAT"),
+                    start=date_format(
+                        timezone.localtime(second.planned_start), "SHORT_DATETIME_FORMAT"
+                    ),
+                )
+            )
+    for session in sorted(planned, key=lambda s: s.number):
+        day = timezone.localtime(session.planned_start).date()
+        if not tournament.start_date <= day <= tournament.end_date:
+            clashes.append(
+                gettext(
+                    "Session {number} starts on {day}, outside the event's dates "
+                    "({start} to {end})."
+                ).format(
+                    number=session.number,
+                    day=date_format(day, "SHORT_DATE_FORMAT"),
+                    start=date_format(tournament.start_date, "SHORT_DATE_FORMAT"),
+                    end=date_format(tournament.end_date, "SHORT_DATE_FORMAT"),
+                )
+            )
+    return clashes
+
+
 # --- registration, the field and the dashboard (issue 5) ------------------------------
 
 # EMA: the fewest sessions of 90 minutes for an event of 1, 2, 3 days (ema-events.md); an
@@ -304,6 +353,7 @@ def dashboard(tournament: Tournament, now) -> dict:
         "referees": referees,
         "organisers": staff.get(Staff.Role.ORGANISER, 0),
         "warnings": ema_warnings(tournament, referees=referees, players=players),
+        "clashes": schedule_clashes(tournament, sessions),
         "places_taken": registration_selectors.places_taken(tournament),
         # The day the entries' e-mails go (the retention): the organiser exports first.
         "removal_date": None

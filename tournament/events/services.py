@@ -19,6 +19,9 @@ from web.cache import public_pages_changed
 # Path segments under /t/ that are pages, not tournaments.
 RESERVED_SLUGS = {"new", "signup"}
 DAY_STARTS_AT = dt.time(10, 0)
+# A session added after the others must end by this time, else it starts the next day at
+# DAY_STARTS_AT: an evening session is the latest a venue is usually booked for.
+DAY_ENDS_AT = dt.time(22, 0)
 BREAK_MINUTES = 30
 
 # Bounds of a tournament's size (the form's fields say the same, with the reason).
@@ -90,6 +93,35 @@ def default_schedule(tournament: Tournament, number: int) -> dt.datetime:
     return timezone.make_aware(start)
 
 
+def start_after(previous: Session, minutes: int) -> dt.datetime:
+    """The start of a session of ``minutes`` added after ``previous``: its start, its length
+    and the usual break later, or the next day's first slot if it would end after
+    DAY_ENDS_AT (in the venue's time)."""
+    start = timezone.localtime(previous.planned_start) + dt.timedelta(
+        minutes=previous.minutes + BREAK_MINUTES
+    )
+    day = timezone.localtime(previous.planned_start).date()
+    end = start + dt.timedelta(minutes=minutes)
+    if start.date() != day or end > timezone.make_aware(dt.datetime.combine(day, DAY_ENDS_AT)):
+        start = timezone.make_aware(dt.datetime.combine(day + dt.timedelta(days=1), DAY_STARTS_AT))
+    return start
+
+
+def _shift_planned_starts(tournament: Tournament, days: int) -> None:
+    """The planned (not yet started) sessions move with the event's dates, ``days`` later,
+    at the same time of day in the venue's time (a day across a clock change stays 10:00)."""
+    moved = []
+    for session in tournament.sessions.filter(state=Session.State.PLANNED).exclude(
+        planned_start=None
+    ):
+        local = timezone.localtime(session.planned_start)
+        session.planned_start = timezone.make_aware(
+            dt.datetime.combine(local.date() + dt.timedelta(days=days), local.time())
+        )
+        moved.append(session)
+    Session.objects.bulk_update(moved, ["planned_start"])
+
+
 def _sessions_in_use(sessions: list[Session]) -> dict[int, list[str]]:
     """What each of ``sessions`` already holds that removing it would lose, by number."""
     from referee.models import Disqualification, Penalty, Substitution
@@ -120,12 +152,22 @@ def _sessions_in_use(sessions: list[Session]) -> dict[int, list[str]]:
 def _sync_sessions(tournament: Tournament, *, old_minutes: int | None = None) -> None:
     """Sessions 1..session_count exist; extra ones go if nothing happened in them yet."""
     sessions = {s.number: s for s in tournament.sessions.all()}
+    new_tournament = not sessions
     for number in range(1, tournament.session_count + 1):
         if number not in sessions:
-            Session.objects.create(
+            # A new tournament's sessions spread over its days; a session added later
+            # follows the one before it, which may have been moved on the schedule page
+            # (the even spread put session 8 of 10 at the time of session 7 of 7).
+            previous = sessions.get(number - 1)
+            start = (
+                start_after(previous, tournament.session_minutes)
+                if not new_tournament and previous is not None and previous.planned_start
+                else default_schedule(tournament, number)
+            )
+            sessions[number] = Session.objects.create(
                 tournament=tournament,
                 number=number,
-                planned_start=default_schedule(tournament, number),
+                planned_start=start,
                 minutes=tournament.session_minutes,
             )
     extra = [s for n, s in sorted(sessions.items()) if n > tournament.session_count]
@@ -232,12 +274,17 @@ def _refuse_rescoring(tournament: Tournament, before) -> None:
 def tournament_update(*, tournament: Tournament, data: dict[str, Any]) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     old_minutes = tournament.session_minutes
+    old_start_date = tournament.start_date
     before = tournament.rules()
     _apply_settings(tournament, data)
     _check_size(tournament)
     _refuse_rescoring(tournament, before)
     tournament.full_clean()
     tournament.save()
+    if tournament.start_date != old_start_date:
+        # Before the new sessions are added: they follow the moved ones.
+        _shift_planned_starts(tournament, (tournament.start_date - old_start_date).days)
+        public_pages_changed(tournament.pk)
     _sync_sessions(tournament, old_minutes=old_minutes)
     return tournament
 

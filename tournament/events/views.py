@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -75,14 +75,19 @@ def dashboard(request, slug: str):
 
 def settings(request, slug: str):
     tournament = organised_tournament(request, slug)
+    # Read before the form: a ModelForm's validation writes into the instance.
+    old_start, old_count = tournament.start_date, tournament.session_count
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         try:
-            setup_services.tournament_update(tournament=tournament, data=form.cleaned_data)
+            updated = setup_services.tournament_update(
+                tournament=tournament, data=form.cleaned_data
+            )
         except ServiceError as error:
             form_error(form, error)
         else:
             messages.success(request, gettext("Settings saved."))
+            _schedule_news(request, updated, old_start, old_count)
             return redirect("tournament:dashboard", slug=tournament.slug)
     # A failed ModelForm validation leaves the instance half-changed: show the stored name.
     tournament.refresh_from_db()
@@ -91,6 +96,41 @@ def settings(request, slug: str):
         "tournament/manage/tournament_form.html",
         {"form": form, "tournament": tournament, "new": False},
     )
+
+
+def _schedule_news(request, tournament, old_start, old_count: int) -> None:
+    """What a change of the settings did to the planned starts, said rather than done
+    silently, and any clash it left."""
+    days = (tournament.start_date - old_start).days
+    if days:
+        messages.info(
+            request,
+            ngettext(
+                "The planned sessions moved with the dates, {days} day later.",
+                "The planned sessions moved with the dates, {days} days later.",
+                abs(days),
+            ).format(days=days)
+            if days > 0
+            else ngettext(
+                "The planned sessions moved with the dates, {days} day earlier.",
+                "The planned sessions moved with the dates, {days} days earlier.",
+                abs(days),
+            ).format(days=-days),
+        )
+    added = tournament.session_count - old_count
+    if added > 0:
+        messages.info(
+            request,
+            ngettext(
+                "Session {first} starts after session {previous}; check its start on the "
+                "schedule page.",
+                "Sessions {first} to {last} start one after the other after session "
+                "{previous}; check them on the schedule page.",
+                added,
+            ).format(first=old_count + 1, last=tournament.session_count, previous=old_count),
+        )
+    for clash in selectors.schedule_clashes(tournament):
+        messages.warning(request, clash)
 
 
 def tables(request, slug: str):
@@ -152,7 +192,12 @@ def schedule(request, slug: str):
     return render(
         request,
         "tournament/manage/schedule.html",
-        {"tournament": tournament, "formset": formset, "rows": rows},
+        {
+            "tournament": tournament,
+            "formset": formset,
+            "rows": rows,
+            "clashes": selectors.schedule_clashes(tournament, sessions),
+        },
     )
 
 

@@ -84,6 +84,31 @@ def stage_save(*, tournament: Tournament, data: dict, stage: Stage | None = None
 
 
 @transaction.atomic
+def stage_sessions_add(*, tournament: Tournament, was: int) -> Tournament:
+    """Raise the number of sessions by what the stages take, so that the preliminaries keep
+    the sessions the stages took from them; through the settings' service, which also gives
+    the new sessions their starts.  ``was``: the number of sessions the organiser saw, so
+    that a second click (or a second organiser) does not add them twice."""
+    from tournament.events.services import tournament_update
+
+    stages = _stages(tournament)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not stages:
+        raise ServiceError(gettext("There are no stages to add sessions for."))
+    if tournament.session_count != was:
+        raise ServiceError(
+            gettext(
+                "The number of sessions changed meanwhile ({was} to {value}): nothing was "
+                "added. Check the preliminaries below before adding more."
+            ).format(was=was, value=tournament.session_count)
+        )
+    staged = sum(stage.sessions for stage in stages)
+    return tournament_update(
+        tournament=tournament, data={"session_count": tournament.session_count + staged}
+    )
+
+
+@transaction.atomic
 def stage_delete(*, stage: Stage) -> None:
     stages = _stages(stage.tournament)
     if stages[-1].pk != stage.pk or stage.cut_at is not None:

@@ -6,6 +6,11 @@ from . import views
 
 urlpatterns = [
     path("<slug:slug>/stages/", views.stages, name="stages"),
+    path(
+        "<slug:slug>/stages/add-sessions/",
+        views.stages_add_sessions,
+        name="stages_add_sessions",
+    ),
     path("<slug:slug>/stages/<id:order>/", views.stage_edit, name="stage_edit"),
     path("<slug:slug>/stages/<id:order>/delete/", views.stage_delete, name="stage_delete"),
     path("<slug:slug>/stages/<id:order>/cut/", views.stage_cut, name="stage_cut"),

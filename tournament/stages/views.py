@@ -7,10 +7,12 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from web.cache import cached
+from web.converters import parse_id
 
 from ..errors import ServiceError
 from ..pages import form_error, organised_tournament, viewable_tournament
@@ -21,6 +23,7 @@ from .models import Stage, StageEntry
 
 def _page(request, tournament, form=None, replace_form=None, status=200):
     views, plan = selectors.stages_page(tournament)
+    staged = sum(view.stage.sessions for view in views)
     return render(
         request,
         "tournament/stages/stages.html",
@@ -28,6 +31,8 @@ def _page(request, tournament, form=None, replace_form=None, status=200):
             "tournament": tournament,
             "stages": views,
             "preliminaries": plan.preliminaries,
+            "staged": staged,
+            "with_added": tournament.session_count + staged,
             "form": form or StageForm(),
             "replace_form": replace_form or ReplaceForm(),
         },
@@ -42,12 +47,58 @@ def stages(request, slug: str):
     form = StageForm(request.POST)
     if form.is_valid():
         try:
-            services.stage_save(tournament=tournament, data=form.cleaned_data)
+            stage = services.stage_save(tournament=tournament, data=form.cleaned_data)
         except ServiceError as error:
             form_error(form, error)
         else:
+            _say_what_remains(request, stage)
             return redirect("tournament:stages", slug=slug)
     return _page(request, tournament, form=form, status=400)
+
+
+def _say_what_remains(request, stage: Stage) -> None:
+    """The stages take the tournament's last sessions from the preliminaries: said when a
+    stage is set up, not found out from the page's first line."""
+    plan = selectors.stage_layout(stage.tournament)
+    messages.warning(
+        request,
+        ngettext(
+            "{stage} plays sessions {numbers}, taken from the preliminaries: {count} "
+            "preliminary session remains.",
+            "{stage} plays sessions {numbers}, taken from the preliminaries: {count} "
+            "preliminary sessions remain.",
+            len(plan.preliminaries),
+        ).format(
+            stage=stage.name,
+            numbers=", ".join(str(n) for n in plan.by_stage[stage.pk]),
+            count=len(plan.preliminaries),
+        ),
+    )
+
+
+@require_POST
+def stages_add_sessions(request, slug: str):
+    """Raise the number of sessions by what the stages take (the settings' service)."""
+    tournament = organised_tournament(request, slug)
+    was = parse_id(request.POST.get("was", ""))
+    try:
+        if was is None:
+            raise ServiceError(gettext("The number of sessions to add to is missing."))
+        updated = services.stage_sessions_add(tournament=tournament, was=was)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            ngettext(
+                "The tournament has {value} sessions now: session {first} was added after "
+                "the others; check its start on the schedule page.",
+                "The tournament has {value} sessions now: sessions {first} to {last} were "
+                "added and start one after the other; check them on the schedule page.",
+                updated.session_count - was,
+            ).format(value=updated.session_count, first=was + 1, last=updated.session_count),
+        )
+    return redirect("tournament:stages", slug=slug)
 
 
 def _stage(request, slug: str, order: int) -> Stage:
@@ -72,10 +123,13 @@ def stage_edit(request, slug: str, order: int):
     form = StageForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.stage_save(tournament=stage.tournament, stage=stage, data=form.cleaned_data)
+            saved = services.stage_save(
+                tournament=stage.tournament, stage=stage, data=form.cleaned_data
+            )
         except ServiceError as error:
             form_error(form, error)
         else:
+            _say_what_remains(request, saved)
             return redirect("tournament:stages", slug=slug)
     return render(
         request,
