@@ -164,6 +164,10 @@ def join(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+    # Not one transaction: on PostgreSQL the rows the split moves leave deferred foreign-key
+    # checks pending, and an ALTER TABLE in the same transaction is refused ("pending trigger
+    # events").  The split itself runs in a transaction of its own (atomic=True below).
+    atomic = False
     dependencies = [
         ("tournament", "0016_stages28_stages"),
         ("scoring", "0002_report_player_reporting"),
@@ -225,7 +229,7 @@ class Migration(migrations.Migration):
                 ),
             ],
         ),
-        migrations.RunPython(split, join),
+        migrations.RunPython(split, join, atomic=True),
         migrations.RemoveField(model_name="player", name="copy_of"),
         migrations.RemoveField(model_name="player", name="owner"),
         migrations.AddConstraint(
