@@ -75,6 +75,8 @@ INSTALLED_APPS = [
     "scoring",
     "referee",
     "api",
+    # Above everything else: it listens to tournament/happenings.py, nothing imports it.
+    "companion",
 ]
 
 MIDDLEWARE = [
@@ -286,6 +288,7 @@ CELERY_IMPORTS = (
     "tournament.clock.tasks",
     "tournament.seating.tasks",
     "tournament.privacy.tasks",
+    "companion.tasks",
 )
 # The session clock's signal (EMA 5.9, WRC 8.2) is queued with an ETA at its time; the beat
 # sweep fires any signal whose ETA task was lost, e.g. in a broker restart.
@@ -298,7 +301,24 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournament.privacy.purge_private_details",
         "schedule": 24 * 3600.0,
     },
+    # The companion's outbox: rows whose task was lost or whose worker died mid-send (their
+    # lease expired), and the "session starts in 10 minutes" reminders.
+    "companion-send-due": {"task": "companion.send_due", "schedule": 30.0},
+    "companion-sessions-soon": {"task": "companion.sessions_soon", "schedule": 60.0},
 }
+
+# Web Push (the companion): without both keys push is off and the pages say so
+# (`manage.py vapid_keys` prints a new pair). The subject is how a push service reaches the
+# operator: a mailto: or https: address.
+VAPID_PUBLIC_KEY = env("VAPID_PUBLIC_KEY")
+VAPID_PRIVATE_KEY = env("VAPID_PRIVATE_KEY")
+VAPID_SUBJECT = env("VAPID_SUBJECT") or f"mailto:{DEFAULT_FROM_EMAIL}"
+# A worker holds a message it is sending this long; a worker that died mid-send leaves it to
+# be sent again only after that (with the same Topic, so the phone still shows it once).
+COMPANION_LEASE_SECONDS = int(env("COMPANION_LEASE_SECONDS", "120"))
+COMPANION_PUSH_TIMEOUT = float(env("COMPANION_PUSH_TIMEOUT", "10"))
+# The site's address for links in e-mails ("https://mahjong.example.org"); none: no link.
+SITE_URL = env("SITE_URL").rstrip("/")
 
 if REDIS_URL:
     CACHES = {
