@@ -58,16 +58,23 @@ def _player_url(player: Player, slug: str) -> str:
     return reverse("tournament:player", kwargs={"slug": slug, "player_id": player.pk})
 
 
-@receiver(happenings.seating_published, dispatch_uid="companion-seating")
-def on_seating_published(sender, session: Session, **kwargs) -> None:
+def _tables(session: Session) -> list[tuple[Seat, list[str]]]:
+    """Each seat of the session with the names of the three others at its table."""
     seats = _seats(session)
     by_table = defaultdict(list)
     for seat in seats:
         by_table[seat.table_id].append(seat)
+    return [
+        (seat, [str(s.player) for s in by_table[seat.table_id] if s.pk != seat.pk])
+        for seat in seats
+    ]
+
+
+@receiver(happenings.seating_published, dispatch_uid="companion-seating")
+def on_seating_published(sender, session: Session, **kwargs) -> None:
     slug = session.tournament.slug
     messages = []
-    for seat in seats:
-        others = [str(s.player) for s in by_table[seat.table_id] if s.pk != seat.pk]
+    for seat, others in _tables(session):
         player = seat.player
         # The seat is in the key: a seat changed and published again is told again, and its
         # topic (without the seat) replaces the old message still waiting at the push service.
@@ -169,17 +176,32 @@ def on_session_results_published(sender, session: Session, **kwargs) -> None:
 def on_stage_decided(sender, stage, entries, phase: str = "cut", **kwargs) -> None:
     slug = stage.tournament.slug
     messages = []
-    for entry in entries:
-        # A stage's entries or the players themselves.
-        player = getattr(entry, "player", entry)
-        messages += _for_recipients(
-            selectors.player_recipients(player, Kind.STAGE),
-            Kind.STAGE,
-            key=f"stage:{stage.pk}:{phase}:{player.pk}",
-            topic=f"stage:{stage.pk}:{player.pk}",
-            url=_player_url(player, slug),
-            build=lambda: wording.stage(stage.name, phase),
-        )
+    if phase == "seated":
+        # A semi-final's (or final's) tables: each player his own, like a seating.
+        session = kwargs["session"]
+        for seat, others in _tables(session):
+            messages += _for_recipients(
+                selectors.player_recipients(seat.player, Kind.STAGE),
+                Kind.STAGE,
+                key=f"stage:{stage.pk}:seat:{session.pk}:{seat.player_id}:{seat.table_id}",
+                topic=f"stage:{stage.pk}:seat:{session.pk}:{seat.player_id}",
+                url=_player_url(seat.player, slug),
+                build=lambda seat=seat, others=others: wording.stage_seated(
+                    stage.name, session, seat, others
+                ),
+            )
+    else:
+        for entry in entries:
+            # A stage's entries or the players themselves.
+            player = getattr(entry, "player", entry)
+            messages += _for_recipients(
+                selectors.player_recipients(player, Kind.STAGE),
+                Kind.STAGE,
+                key=f"stage:{stage.pk}:cut:{player.pk}",
+                topic=f"stage:{stage.pk}:cut:{player.pk}",
+                url=_player_url(player, slug),
+                build=lambda: wording.stage_cut(stage.name),
+            )
     services.enqueue(messages)
 
 

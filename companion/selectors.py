@@ -9,6 +9,7 @@ from django.db.models import Q
 
 from tournament.models import Player, Staff, Table
 
+from . import push
 from .kinds import FOLLOWED_KINDS, Channel
 from .models import Follow, Preference, PushSubscription
 
@@ -40,7 +41,8 @@ def account_recipients(user, kind: str) -> list[Recipient]:
     """The account's phones and e-mail address, as far as his switches allow ``kind``."""
     preference = preference_of(user)
     found = []
-    if preference.allows(kind, Channel.PUSH):
+    # Without VAPID keys push is off: nothing is stored that could never be sent.
+    if push.enabled() and preference.allows(kind, Channel.PUSH):
         for subscription in PushSubscription.objects.filter(user=user).order_by("pk"):
             found.append(
                 Recipient(
@@ -66,7 +68,7 @@ def player_recipients(player: Player, kind: str) -> list[Recipient]:
     """Whoever is told about ``player``: his own account, and for a followed kind the
     phones that follow him (a phone of his own account is told once)."""
     found = account_recipients(player.user, kind) if player.user_id else []
-    if kind in FOLLOWED_KINDS:
+    if kind in FOLLOWED_KINDS and push.enabled():
         own = {r.subscription_id for r in found}
         follows = Follow.objects.filter(player=player).select_related("subscription")
         for f in follows.order_by("pk"):

@@ -82,9 +82,9 @@ def enqueue(messages: list[Message]) -> int:
             ignore_conflicts=True,
         )
         new = list(
-            Outbox.objects.filter(key__in=set(keys) - known, attempts=0).values_list(
-                "pk", flat=True
-            )
+            Outbox.objects.filter(key__in=set(keys) - known, attempts=0)
+            .order_by("pk")
+            .values_list("pk", flat=True)
         )
         for pk in new:
             transaction.on_commit(lambda pk=pk: _queue(pk))

@@ -107,13 +107,14 @@ def results(session: Session, score: Decimal | None, total: Decimal, rank, ranke
     return title, body
 
 
-def stage(stage_name: str, phase: str) -> tuple[str, str]:
-    if phase == "cut":
-        body = gettext("You made the cut: you play in {stage}.").format(stage=stage_name)
-    elif phase == "seated":
-        body = gettext("{stage}: the tables are out; see your table.").format(stage=stage_name)
-    else:
-        body = gettext("{stage}: the result is out.").format(stage=stage_name)
+def stage_cut(stage_name: str) -> tuple[str, str]:
+    return stage_name, gettext("You made the cut: you play in {stage}.").format(stage=stage_name)
+
+
+def stage_seated(stage_name: str, session: Session, seat: Seat, others: list[str]) -> tuple:
+    body = gettext("{stage}, session {number}: {place}, with {names}").format(
+        stage=stage_name, number=session.number, place=seat_place(seat), names=names(others)
+    )
     return stage_name, body
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 
 from scoring.models import ScoreSheet
 from scoring.rules.absence import may_be_removed
+from tournament.happenings import announce, desk_decision
 from tournament.models import Player, Registration, Seat, Session, Tournament
 from tournament.seating.locks import changeable_sessions
 from web.cache import public_pages_changed
@@ -156,7 +157,7 @@ def penalty_create(
     except PenaltyRuleError as error:
         raise DeskError(error.message, error.field) from None
     seat = Seat.objects.filter(session=session, player=player).first()
-    return Penalty.objects.create(
+    penalty = Penalty.objects.create(
         tournament=tournament,
         player=player,
         session=session,
@@ -171,6 +172,8 @@ def penalty_create(
         created_at=now,
         corrects=corrects,
     )
+    announce(desk_decision, sender=Penalty, decision=penalty)
+    return penalty
 
 
 def _withdraw(model, record, *, user, reason: str, now=None) -> None:
@@ -422,6 +425,7 @@ def disqualification_create(
         ) from None
     Seat.objects.filter(pk__in=[s.pk for s in seats]).delete()
     public_pages_changed(tournament.pk)
+    announce(desk_decision, sender=Disqualification, decision=record)
     return record
 
 

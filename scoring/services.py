@@ -32,6 +32,7 @@ from django.utils.translation import gettext
 from scoring.rules.errors import RuleViolation
 from scoring.rules.final import evaluate_final
 from scoring.rules.sheet import evaluate_game
+from tournament.happenings import announce, sheet_changed
 from tournament.models import Seat, Session, Table, Tournament
 from web.cache import RESULTS, public_pages_changed
 
@@ -350,6 +351,8 @@ def sheet_save(
     _write_results(sheet, seats, result, new=False)
     action = SheetVersion.Action.CORRECTED if sheet.is_confirmed else SheetVersion.Action.EDITED
     _record(sheet, action, user, reason)
+    if sheet.is_confirmed:
+        announce(sheet_changed, sender=ScoreSheet, sheet=sheet, state="corrected")
     return sheet
 
 
@@ -384,4 +387,5 @@ def sheet_confirm(*, sheet: ScoreSheet, expected_version: int, user) -> ScoreShe
     sheet.status, sheet.confirmed_by, sheet.confirmed_at = ScoreSheet.Status.CONFIRMED, user, now
     sheet.version, sheet.updated_by, sheet.updated_at = expected_version + 1, user, now
     _record(sheet, SheetVersion.Action.CONFIRMED, user, "")
+    announce(sheet_changed, sender=ScoreSheet, sheet=sheet, state="settled")
     return sheet

@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 
 from scoring.models import PersonalCode, ReportingSettings, ScoreSheet, SheetResponse
 from scoring.services import SheetError, sheet_confirm, sheet_save
+from tournament.happenings import announce, sheet_changed
 from tournament.models import Player, Registration, Seat, Session, Table, Tournament
 
 # Capitals and digits without the look-alikes 0/O, 1/I/L: read off a slip, typed on a phone.
@@ -125,6 +126,7 @@ def player_sheet_save(
         player=player,
         defaults={"kind": SheetResponse.Kind.ENTERED, "user": user},
     )
+    announce(sheet_changed, sender=ScoreSheet, sheet=sheet, state="awaiting")
     return sheet
 
 
@@ -181,6 +183,8 @@ def sheet_respond(
             ),
             field="code" if by_code else None,
         ) from None
+    if kind == SheetResponse.Kind.DISPUTED:
+        announce(sheet_changed, sender=ScoreSheet, sheet=sheet, state="disputed")
     if kind == SheetResponse.Kind.CONFIRMED and _all_four_agree(sheet):
         sheet = sheet_confirm(sheet=sheet, expected_version=sheet.version, user=user)
     return sheet

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 
 from web.jobs import queue_on_commit
 
+from ..happenings import announce, session_clock
 from ..models import Seat, Session, SessionClockEvent, Table, TableFinish
 from .timing import ZERO, ClockState, read_clock
 
@@ -199,6 +200,7 @@ def session_clock_end(*, session: Session, by, now: dt.datetime) -> Session:
         TableFinish(session=session, table=t, finished_at=now, reported_by=by, ended_by_time=True)
         for t in playing
     )
+    announce(session_clock, sender=Session, session=session, phase="time_up")
     return session
 
 
@@ -236,6 +238,7 @@ def session_signal_fire(*, session_id: int, now: dt.datetime, version: int | Non
                 at=due_at,
                 version=session.clock_version,
             )
+            announce(session_clock, sender=Session, session=session, phase="signal")
     return bool(won)
 
 

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from tournament.errors import ServiceError
+from tournament.happenings import announce, stage_decided
 from tournament.models import Seat, Session, Table, Tournament
 from web.cache import public_pages_changed
 
@@ -215,6 +216,9 @@ def stage_cut(*, stage: Stage, user, now: dt.datetime) -> Stage:
     stage.cut_at, stage.cut_by = now, user
     stage.save()
     public_pages_changed(tournament.pk)
+    announce(
+        stage_decided, sender=Stage, stage=stage, entries=list(stage.entries.all()), phase="cut"
+    )
     return stage
 
 
@@ -366,6 +370,7 @@ def stage_session_seat(*, stage: Stage, number: int, now: dt.datetime) -> Sessio
     session.seating_job = None
     session.save(update_fields=["seating_job"])
     public_pages_changed(tournament.pk)
+    announce(stage_decided, sender=Stage, stage=stage, entries=[], phase="seated", session=session)
     return session
 
 
