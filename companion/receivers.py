@@ -10,6 +10,7 @@ from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.models import SheetResponse
 from tournament import happenings
 from tournament.models import Player, Seat, Session
 from tournament.standings.selectors import standings
@@ -116,8 +117,15 @@ def on_sheet_changed(sender, sheet, state: str, **kwargs) -> None:
     table_number = sheet.table.number
     url = reverse("reporting:my_table", kwargs={"slug": session.tournament.slug})
     messages = []
-    players = Seat.objects.filter(session=session, table=sheet.table).select_related("player")
-    for seat in players:
+    seats = Seat.objects.filter(session=session, table=sheet.table).select_related("player")
+    if state == "awaiting":
+        # Only those who have not answered this version yet (the one who entered it has).
+        seats = seats.exclude(
+            player__in=SheetResponse.objects.filter(sheet=sheet, version=sheet.version).values(
+                "player"
+            )
+        )
+    for seat in seats:
         messages += _for_recipients(
             selectors.player_recipients(seat.player, Kind.SHEET),
             Kind.SHEET,
@@ -129,11 +137,19 @@ def on_sheet_changed(sender, sheet, state: str, **kwargs) -> None:
     services.enqueue(messages)
 
 
+def _what(decision) -> str:
+    """A penalty's kind ("Chombo"), else the decision's name ("Disqualification")."""
+    if hasattr(decision, "get_kind_display"):
+        return str(decision.get_kind_display())
+    return str(decision._meta.verbose_name).capitalize()
+
+
 @receiver(happenings.desk_decision, dispatch_uid="companion-desk")
 def on_desk_decision(sender, decision, **kwargs) -> None:
     player = decision.player
     tournament = decision.tournament
     label = f"{decision._meta.model_name}:{decision.pk}"
+    points = getattr(decision, "points", None)
     services.enqueue(
         _for_recipients(
             selectors.player_recipients(player, Kind.DESK),
@@ -141,7 +157,7 @@ def on_desk_decision(sender, decision, **kwargs) -> None:
             key=f"desk:{label}:{player.pk}",
             topic=f"desk:{label}:{player.pk}",
             url=_player_url(player, tournament.slug),
-            build=lambda: wording.desk(tournament.name, str(decision)),
+            build=lambda: wording.desk(tournament.name, _what(decision), points),
         )
     )
 

@@ -75,10 +75,12 @@ def sheet(session: Session, table_number: int, state: str) -> tuple[str, str]:
     return gettext("Score sheet: {where}").format(where=where), body
 
 
-def desk(tournament_name: str, decision: str) -> tuple[str, str]:
+def desk(tournament_name: str, what: str, value: Decimal | None) -> tuple[str, str]:
     title = gettext("A decision of the referee desk")
-    body = gettext("{tournament}: the referee desk recorded about you: {decision}").format(
-        tournament=tournament_name, decision=decision
+    if value:
+        what = gettext("{what}, {points} points").format(what=what, points=points(value))
+    body = gettext("{tournament}: the referee desk recorded about you: {decision}.").format(
+        tournament=tournament_name, decision=what
     )
     return title, body
 

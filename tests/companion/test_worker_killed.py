@@ -236,8 +236,7 @@ def test_a_worker_killed_mid_send_sends_each_message_once(django_env, tmp_path):
     assert sorted(path for path, _ in server.mailbox) == ["/push/one", "/push/three", "/push/two"]
     held_key = "test:" + held.rsplit("/", 1)[1]
     assert _rows(db) == [
-        (key, "sent", 2 if key == held_key else 1)
-        for key in ("test:one", "test:three", "test:two")
+        (key, "sent", 2 if key == held_key else 1) for key in ("test:one", "test:three", "test:two")
     ]
     # And the copies are the message, readable with the subscription's keys.
     for (path, _), body in server.mailbox.items():
