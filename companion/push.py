@@ -35,6 +35,11 @@ def enabled() -> bool:
     return bool(settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY)
 
 
+def public_key() -> str:
+    """The application server key a browser subscribes with (RFC 8292 3.2)."""
+    return settings.VAPID_PUBLIC_KEY
+
+
 def topic_for(text: str) -> str:
     """A Topic header (RFC 8030 5.4: at most 32 characters of the URL-safe base64
     alphabet) naming the message, the same on every attempt."""

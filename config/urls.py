@@ -80,6 +80,7 @@ urlpatterns = [
     path("t/<slug:slug>/", include("scoring.reporting.urls")),
     path("t/<slug:slug>/referee/", include("referee.urls")),
     path("api/v1/", api.urls),
+    path("", include("companion.urls")),
 ]
 
 # A logged-out visitor of an organiser's page is sent to log in (tournament/pages.py).

@@ -133,6 +133,15 @@ EXPECTATIONS: dict[str, Expect] = {
     # A person's own data: the notice for everyone, the download and deletion his own.
     "privacy": E(ANY),
     "profile_data": E(LOGIN),
+    # Notifications (companion/): the switches are the account's; the posts of a browser's
+    # subscription and follows are anyone's (no account needed), refused without a body
+    # (400), and a subscription while push is off (no VAPID keys in the tests) is a 409.
+    "companion:preferences": E(LOGIN),
+    "companion:token": E(ANY),
+    "companion:subscribe": E(ANY, "POST", ok=409),
+    "companion:unsubscribe": E(ANY, "POST", ok=400),
+    "companion:follow": E(PUBLIC, "POST", ok=400),
+    "companion:unfollow": E(PUBLIC, "POST", ok=400),
     "profile_delete": E(LOGIN),
     "password_reset": E(ANY),
     "password_reset_done": E(ANY),

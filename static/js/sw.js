@@ -71,3 +71,39 @@ self.addEventListener("fetch", (event) => {
       ),
   );
 });
+
+// Push messages (the companion, companion/push.py): the server sends JSON {title, body, url,
+// tag}. The tag is the message's own: a message sent again (a worker that died mid-send)
+// replaces the notification already shown instead of showing it twice.
+self.addEventListener("push", (event) => {
+  let data = {};
+  if (event.data) {
+    try {
+      data = event.data.json();
+    } catch (error) {
+      data = { body: event.data.text() };
+    }
+  }
+  const options = {
+    body: String(data.body || ""),
+    data: { url: String(data.url || "/") },
+    icon: "/static/img/icon-192.png",
+  };
+  if (data.tag) options.tag = String(data.tag);
+  event.waitUntil(self.registration.showNotification(String(data.title || data.body || ""), options));
+});
+
+// A tap on a notification opens its page (this site's only), or the tab already on it.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      for (const client of windows) {
+        if (client.url === url.href && "focus" in client) return client.focus();
+      }
+      return self.clients.openWindow(url.href);
+    }),
+  );
+});

@@ -24,7 +24,7 @@ from tests.hostile.values import hostile
 from tournament.models import Player, Tournament
 
 NAMES = ["Ann Ash", "Bob Birch", "Cid Cedar", "Dee Dogwood"]
-PACKAGES = ("tournament", "scoring", "referee")
+PACKAGES = ("tournament", "scoring", "referee", "companion")
 
 
 def discover_forms() -> dict[str, type]:
@@ -281,6 +281,26 @@ FACTORIES = {
         lambda data: _form("tournament.privacy.forms", "AccountDeleteForm")(data, user=_anna()),
         {"password": "mahjong-demo"},
     ),
+    # Notifications: a browser's subscription (the keys' sizes of RFC 8291), a follow, the
+    # switches (each kind by push and by e-mail).
+    "companion.forms.SubscriptionForm": (
+        lambda data: _form("companion.forms", "SubscriptionForm")(data),
+        {
+            "endpoint": "https://push.example.org/send/abc",
+            "p256dh": "BAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4OTo7PD0-P0A",
+            "auth": "AAECAwQFBgcICQoLDA0ODw",
+        },
+    ),
+    "companion.forms.EndpointForm": (
+        lambda data: _form("companion.forms", "EndpointForm")(data),
+        {"endpoint": "https://push.example.org/send/abc"},
+    ),
+    "companion.forms.PreferencesForm": (
+        lambda data: _form("companion.forms", "PreferencesForm")(
+            data, preference=__import__("companion.models").models.Preference()
+        ),
+        {"seating.push": "on", "results.email": "on"},
+    ),
 }
 
 
@@ -349,5 +369,5 @@ def test_hostile_values_are_refused_on_their_field(db, name, field, value, twice
 
 def test_the_cases_cover_every_field():
     """How many forms and fields the property test drives (quoted in the issue's report)."""
-    assert len(FACTORIES) == 31
-    assert len(CASES) == 178
+    assert len(FACTORIES) == 34
+    assert len(CASES) == 196
