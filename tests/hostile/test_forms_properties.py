@@ -287,7 +287,8 @@ FACTORIES = {
         lambda data: _form("companion.forms", "SubscriptionForm")(data),
         {
             "endpoint": "https://push.example.org/send/abc",
-            "p256dh": "BAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4OTo7PD0-P0A",
+            "p256dh": "BAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8g"
+            "ISIjJCUmJygpKissLS4vMDEyMzQ1Njc4OTo7PD0-P0A",
             "auth": "AAECAwQFBgcICQoLDA0ODw",
         },
     ),
