@@ -3,7 +3,7 @@
 // "Follow" on a player's page does the same, then follows him (no account needed).
 (function () {
   "use strict";
-  const t = window.gettext || ((s) => s);
+  const gettext = window.gettext || ((s) => s);
 
   function keyBytes(base64url) {
     const padded = base64url.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((base64url.length + 3) % 4);
@@ -27,11 +27,11 @@
 
   async function subscribe(button) {
     if (!("serviceWorker" in navigator) || !("PushManager" in window) || !window.isSecureContext) {
-      throw new Error(t("This browser cannot receive push notifications."));
+      throw new Error(gettext("This browser cannot receive push notifications."));
     }
     const permission = await Notification.requestPermission();
     if (permission !== "granted") {
-      throw new Error(t("Notifications are blocked for this site: allow them in the browser's settings."));
+      throw new Error(gettext("Notifications are blocked for this site: allow them in the browser's settings."));
     }
     await navigator.serviceWorker.register("/sw.js");
     const registration = await navigator.serviceWorker.ready;
@@ -63,7 +63,7 @@
       on.disabled = true;
       try {
         await subscribe(on);
-        say(on, t("Notifications are on for this phone."));
+        say(on, gettext("Notifications are on for this phone."));
       } catch (error) {
         say(on, error.message);
       } finally {
@@ -76,7 +76,7 @@
     const remembered = "follow:" + button.dataset.followUrl;
     const show = (following) => {
       button.setAttribute("aria-pressed", following ? "true" : "false");
-      button.textContent = following ? t("Unfollow") : t("Follow");
+      button.textContent = following ? gettext("Unfollow") : gettext("Follow");
     };
     show(localStorage.getItem(remembered) === "1");
     button.hidden = false;
@@ -90,7 +90,7 @@
         if (following) localStorage.setItem(remembered, "1");
         else localStorage.removeItem(remembered);
         show(following);
-        say(button, following ? t("You follow this player on this phone.") : "");
+        say(button, following ? gettext("You follow this player on this phone.") : "");
       } catch (error) {
         say(button, error.message);
       } finally {
