@@ -32,8 +32,7 @@ def push_server():
         yield server
 
 
-@pytest.fixture
-def session5(tournament):
+def make_session5(tournament) -> Session:
     """Session 5: Anna East, Bert South, Carl West, Dora North at table 7."""
     session = Session.objects.create(tournament=tournament, number=5)
     table = Table.objects.create(tournament=tournament, number=7)
@@ -46,8 +45,7 @@ def session5(tournament):
     return session
 
 
-@pytest.fixture
-def anna(session5):
+def make_anna():
     """Anna's account, linked to her entry, with an e-mail address."""
     user = get_user_model().objects.create_user(
         "anna", email="anna@example.org", password="pw-anna"
@@ -56,6 +54,16 @@ def anna(session5):
     player.user = user
     player.save(update_fields=["user"])
     return user
+
+
+@pytest.fixture
+def session5(tournament):
+    return make_session5(tournament)
+
+
+@pytest.fixture
+def anna(session5):
+    return make_anna()
 
 
 def subscribe(push_server, name: str, user=None, language: str = "") -> tuple:
