@@ -74,13 +74,15 @@ def _tables(session: Session) -> list[tuple[Seat, list[str]]]:
 @receiver(happenings.seating_published, dispatch_uid="companion-seating")
 def on_seating_published(sender, session: Session, **kwargs) -> None:
     slug = session.tournament.slug
+    tables = _tables(session)
+    audience = selectors.Audience(seat.player for seat, _ in tables)
     messages = []
-    for seat, others in _tables(session):
+    for seat, others in tables:
         player = seat.player
         # The seat is in the key: a seat changed and published again is told again, and its
         # topic (without the seat) replaces the old message still waiting at the push service.
         messages += _for_recipients(
-            selectors.player_recipients(player, Kind.SEATING),
+            audience.player(player, Kind.SEATING),
             Kind.SEATING,
             key=f"seat:{session.pk}:{player.pk}:{seat.table_id}:{seat.wind}",
             topic=f"seat:{session.pk}:{player.pk}",
@@ -96,10 +98,12 @@ def on_session_clock(sender, session: Session, phase: str, **kwargs) -> None:
         "tournament:session_clock",
         kwargs={"slug": session.tournament.slug, "number": session.number},
     )
+    seats = _seats(session)
+    audience = selectors.Audience(seat.player for seat in seats)
     messages = []
-    for seat in _seats(session):
+    for seat in seats:
         messages += _for_recipients(
-            selectors.player_recipients(seat.player, Kind.CLOCK),
+            audience.player(seat.player, Kind.CLOCK),
             Kind.CLOCK,
             key=f"clock:{session.pk}:{phase}:{session.clock_version}:{seat.player_id}",
             topic=f"clock:{session.pk}:{seat.player_id}",
@@ -125,9 +129,11 @@ def on_sheet_changed(sender, sheet, state: str, **kwargs) -> None:
                 "player"
             )
         )
+    seats = list(seats)
+    audience = selectors.Audience(seat.player for seat in seats)
     for seat in seats:
         messages += _for_recipients(
-            selectors.player_recipients(seat.player, Kind.SHEET),
+            audience.player(seat.player, Kind.SHEET),
             Kind.SHEET,
             key=f"sheet:{sheet.pk}:{sheet.version}:{state}:{seat.player_id}",
             topic=f"sheet:{sheet.pk}:{seat.player_id}",
@@ -152,7 +158,7 @@ def on_desk_decision(sender, decision, **kwargs) -> None:
     points = getattr(decision, "points", None)
     services.enqueue(
         _for_recipients(
-            selectors.player_recipients(player, Kind.DESK),
+            selectors.Audience([player]).player(player, Kind.DESK),
             Kind.DESK,
             key=f"desk:{label}:{player.pk}",
             topic=f"desk:{label}:{player.pk}",
@@ -171,12 +177,13 @@ def on_session_results_published(sender, session: Session, **kwargs) -> None:
     seated = set(Seat.objects.filter(session=session).values_list("player_id", flat=True))
     rows = [row for row in data.rows if row.player.pk in seated]
     players = Player.objects.in_bulk([r.player.pk for r in rows])
+    audience = selectors.Audience(players.values())
     messages = []
     for row in rows:
         player = players[row.player.pk]
         score = row.by_session.get(session.number)
         messages += _for_recipients(
-            selectors.player_recipients(player, Kind.RESULTS),
+            audience.player(player, Kind.RESULTS),
             Kind.RESULTS,
             key=f"results:{session.pk}:{player.pk}",
             topic=f"results:{session.pk}:{player.pk}",
@@ -195,9 +202,11 @@ def on_stage_decided(sender, stage, entries, phase: str = "cut", **kwargs) -> No
     if phase == "seated":
         # A semi-final's (or final's) tables: each player his own, like a seating.
         session = kwargs["session"]
-        for seat, others in _tables(session):
+        tables = _tables(session)
+        audience = selectors.Audience(seat.player for seat, _ in tables)
+        for seat, others in tables:
             messages += _for_recipients(
-                selectors.player_recipients(seat.player, Kind.STAGE),
+                audience.player(seat.player, Kind.STAGE),
                 Kind.STAGE,
                 key=f"stage:{stage.pk}:seat:{session.pk}:{seat.player_id}:{seat.table_id}",
                 topic=f"stage:{stage.pk}:seat:{session.pk}:{seat.player_id}",
@@ -207,11 +216,12 @@ def on_stage_decided(sender, stage, entries, phase: str = "cut", **kwargs) -> No
                 ),
             )
     else:
-        for entry in entries:
-            # A stage's entries or the players themselves.
-            player = getattr(entry, "player", entry)
+        # A stage's entries or the players themselves.
+        players = [getattr(entry, "player", entry) for entry in entries]
+        audience = selectors.Audience(players)
+        for player in players:
             messages += _for_recipients(
-                selectors.player_recipients(player, Kind.STAGE),
+                audience.player(player, Kind.STAGE),
                 Kind.STAGE,
                 key=f"stage:{stage.pk}:cut:{player.pk}",
                 topic=f"stage:{stage.pk}:cut:{player.pk}",
@@ -227,10 +237,12 @@ def on_referee_call(sender, call, state: str, **kwargs) -> None:
         return
     table = call.table
     url = reverse("referee:desk", kwargs={"slug": table.tournament.slug})
+    referees = selectors.referees_for_table(table)
+    audience = selectors.Audience(users=referees)
     messages = []
-    for user in selectors.referees_for_table(table):
+    for user in referees:
         messages += _for_recipients(
-            selectors.account_recipients(user, Kind.REFEREE_CALL),
+            audience.account(user.pk, Kind.REFEREE_CALL),
             Kind.REFEREE_CALL,
             key=f"call:{call.pk}:{user.pk}",
             topic=f"call:{call.pk}:{user.pk}",

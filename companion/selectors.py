@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db.models import Q
 
 from tournament.models import Player, Staff, Table
@@ -37,55 +39,74 @@ def _language(*candidates: str) -> str:
     return settings.LANGUAGE_CODE
 
 
-def account_recipients(user, kind: str) -> list[Recipient]:
-    """The account's phones and e-mail address, as far as his switches allow ``kind``."""
-    preference = preference_of(user)
-    found = []
-    # Without VAPID keys push is off: nothing is stored that could never be sent.
-    if push.enabled() and preference.allows(kind, Channel.PUSH):
-        for subscription in PushSubscription.objects.filter(user=user).order_by("pk"):
+class Audience:
+    """Who is told about a set of players (or accounts), read in four queries however many
+    there are: a seating of 200 players is not 600 queries in the publishing request."""
+
+    def __init__(self, players=(), users=()):
+        players = list(players)
+        user_ids = {p.user_id for p in players if p.user_id} | {u.pk for u in users}
+        self.users = {u.pk: u for u in users}
+        missing = user_ids - set(self.users)
+        if missing:
+            self.users.update(get_user_model().objects.in_bulk(missing))
+        self.preferences = {p.user_id: p for p in Preference.objects.filter(user_id__in=user_ids)}
+        self.subscriptions = defaultdict(list)
+        for subscription in PushSubscription.objects.filter(user_id__in=user_ids).order_by("pk"):
+            self.subscriptions[subscription.user_id].append(subscription)
+        self.follows = defaultdict(list)
+        if push.enabled():
+            follows = Follow.objects.filter(player__in=[p.pk for p in players])
+            for f in follows.select_related("subscription").order_by("pk"):
+                self.follows[f.player_id].append(f.subscription)
+
+    def account(self, user_id: int, kind: str) -> list[Recipient]:
+        """The account's phones and e-mail address, as far as his switches allow ``kind``."""
+        user = self.users[user_id]
+        preference = self.preferences.get(user_id) or Preference(user=user)
+        found = []
+        # Without VAPID keys push is off: nothing is stored that could never be sent.
+        if push.enabled() and preference.allows(kind, Channel.PUSH):
+            for subscription in self.subscriptions[user_id]:
+                found.append(
+                    Recipient(
+                        Channel.PUSH,
+                        f"push{subscription.pk}",
+                        _language(preference.language, subscription.language),
+                        subscription_id=subscription.pk,
+                    )
+                )
+        if user.email and preference.allows(kind, Channel.EMAIL):
             found.append(
                 Recipient(
-                    Channel.PUSH,
-                    f"push{subscription.pk}",
-                    _language(preference.language, subscription.language),
-                    subscription_id=subscription.pk,
+                    Channel.EMAIL,
+                    f"mail{user.pk}",
+                    _language(preference.language),
+                    email=user.email,
                 )
             )
-    if user.email and preference.allows(kind, Channel.EMAIL):
-        found.append(
-            Recipient(
-                Channel.EMAIL,
-                f"mail{user.pk}",
-                _language(preference.language),
-                email=user.email,
-            )
-        )
-    return found
+        return found
 
-
-def player_recipients(player: Player, kind: str) -> list[Recipient]:
-    """Whoever is told about ``player``: his own account, and for a followed kind the
-    phones that follow him (a phone of his own account is told once)."""
-    found = account_recipients(player.user, kind) if player.user_id else []
-    if kind in FOLLOWED_KINDS and push.enabled():
-        own = {r.subscription_id for r in found}
-        follows = Follow.objects.filter(player=player).select_related("subscription")
-        for f in follows.order_by("pk"):
-            subscription = f.subscription
-            if subscription.pk in own or (
-                player.user_id is not None and subscription.user_id == player.user_id
-            ):
-                continue
-            found.append(
-                Recipient(
-                    Channel.PUSH,
-                    f"push{subscription.pk}",
-                    _language(subscription.language),
-                    subscription_id=subscription.pk,
+    def player(self, player: Player, kind: str) -> list[Recipient]:
+        """His own account, and for a followed kind the phones that follow him (a phone of
+        his own account is told once)."""
+        found = self.account(player.user_id, kind) if player.user_id else []
+        if kind in FOLLOWED_KINDS:
+            own = {r.subscription_id for r in found}
+            for subscription in self.follows[player.pk]:
+                if subscription.pk in own or (
+                    player.user_id is not None and subscription.user_id == player.user_id
+                ):
+                    continue
+                found.append(
+                    Recipient(
+                        Channel.PUSH,
+                        f"push{subscription.pk}",
+                        _language(subscription.language),
+                        subscription_id=subscription.pk,
+                    )
                 )
-            )
-    return found
+        return found
 
 
 def referees_for_table(table: Table) -> list:

@@ -9,12 +9,14 @@ from types import SimpleNamespace
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from companion import reminders, services
 from companion.kinds import Channel, Kind
 from companion.models import Outbox
+from companion.receivers import on_seating_published
 from referee.services import penalty_create
 from scoring.models import ReportingSettings
 from scoring.reporting.services import player_sheet_save, sheet_respond
@@ -24,7 +26,7 @@ from tournament.clock import services as clock
 from tournament.models import Player, Session, Staff, Table
 from tournament.stages.models import Stage
 
-from ..conftest import enter_final
+from ..conftest import enter_final, make_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -192,3 +194,35 @@ def test_a_sheet_entered_by_one_player_waits_for_the_three_others_then_disputed(
         ("anna@example.org", disputed),
         ("bert@example.org", disputed),
     ]
+
+
+def test_publishing_a_bigger_seating_reads_no_more(tournament, vapid):
+    """The receiver reads who is told in a fixed number of queries: 8 players or 16."""
+
+    def seated(number: int, players: list[Player]) -> Session:
+        session = Session.objects.create(tournament=tournament, number=number)
+        users = get_user_model().objects
+        for i, player in enumerate(players):
+            table, _ = Table.objects.get_or_create(tournament=tournament, number=i // 4 + 1)
+            session.seats.create(table=table, wind=i % 4, player=player)
+            user = users.create_user(f"u{number}-{i}", email=f"u{number}-{i}@example.org")
+            Player.objects.filter(pk=player.pk).update(user=user)
+            services.subscribe(
+                endpoint=f"https://push.example.org/{number}/{i}",
+                p256dh="p",
+                auth="a",
+                user=user,
+                language="",
+            )
+        return session
+
+    everyone = make_players(tournament, 24)
+    small, big = seated(1, everyone[:8]), seated(2, everyone[8:])
+    # Counted inside a transaction: the sending, after the commit, is not the receiver's.
+    with transaction.atomic(), CaptureQueriesContext(connection) as small_count:
+        on_seating_published(sender=Session, session=small)
+    with transaction.atomic(), CaptureQueriesContext(connection) as big_count:
+        on_seating_published(sender=Session, session=big)
+    assert len(big_count) == len(small_count) <= 12
+    # 16 phones and 16 e-mails stored for the bigger one.
+    assert Outbox.objects.filter(key__startswith=f"seat:{big.pk}:").count() == 32

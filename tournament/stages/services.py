@@ -217,7 +217,11 @@ def stage_cut(*, stage: Stage, user, now: dt.datetime) -> Stage:
     stage.save()
     public_pages_changed(tournament.pk)
     announce(
-        stage_decided, sender=Stage, stage=stage, entries=list(stage.entries.all()), phase="cut"
+        stage_decided,
+        sender=Stage,
+        stage=stage,
+        entries=list(stage.entries.select_related("player")),
+        phase="cut",
     )
     return stage
 
