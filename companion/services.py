@@ -206,9 +206,13 @@ def subscribe(*, endpoint: str, p256dh: str, auth: str, user, language: str) -> 
         ):
             # The oldest phone makes room: a person changes phones, he does not own ten.
             PushSubscription.objects.filter(user=owner).order_by("created_at").first().delete()
+        values = {"p256dh": p256dh, "auth": auth, "language": language}
+        if owner is not None:
+            values["user"] = owner
+        # Posted again without a login (a Follow after logging out), the phone stays the
+        # account's: only a login gives it an owner.
         subscription, _ = PushSubscription.objects.update_or_create(
-            endpoint=endpoint,
-            defaults={"p256dh": p256dh, "auth": auth, "user": owner, "language": language},
+            endpoint=endpoint, defaults=values
         )
     return subscription
 

@@ -128,3 +128,12 @@ def test_the_player_page_has_a_follow_button_only_with_push_on(client, session5,
     cache.clear()  # the page is cached by what it shows
     page = client.get(url).content.decode()
     assert _follow_url(player) in page and "Follow" in page
+
+
+def test_a_phone_posted_again_without_a_login_stays_the_account_s(client, anna, vapid):
+    data = subscription_data()
+    client.force_login(anna)
+    client.post(reverse("companion:subscribe"), data)
+    client.logout()
+    assert client.post(reverse("companion:subscribe"), data).status_code == 201
+    assert PushSubscription.objects.get(endpoint=ENDPOINT).user == anna
