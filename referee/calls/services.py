@@ -22,6 +22,10 @@ class CallError(Exception):
         self.message = message
 
 
+class NotSeated(CallError):
+    """The caller plays at no table of the session being played."""
+
+
 def _already_called() -> CallError:
     return CallError(gettext("A referee is already called to this table."))
 
@@ -48,7 +52,7 @@ def call_from_seat(*, tournament: Tournament, player: Player | None, user) -> Re
     played: a dispute over the sheet comes after the game)."""
     seat = player_seat(tournament, player)
     if seat is None:
-        raise CallError(gettext("Only a player seated in the session being played may call."))
+        raise NotSeated(gettext("Only a player seated in the session being played may call."))
     return _open(
         tournament=tournament, session=seat.session, table=seat.table, player=player, user=user
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -58,6 +59,8 @@ def call_from_table(request, slug: str):
         return redirect("reporting:my_table", slug)
     try:
         services.call_from_seat(tournament=tournament, player=player, user=request.user)
+    except services.NotSeated as error:
+        raise PermissionDenied(error.message) from None
     except services.CallError as error:
         messages.error(request, error.message)
     else:

@@ -83,14 +83,15 @@ def test_only_a_player_seated_in_the_session_being_played_may_call(
 ):
     # The session is only planned: nobody is playing yet.
     client.force_login(player)
-    response = client.post(call_url(tournament), follow=True)
+    response = client.post(call_url(tournament))
+    assert response.status_code == 403
     assert "Only a player seated in the session being played may call." in (
         response.content.decode()
     )
     seated_session.state = "running"
     seated_session.save()
     client.force_login(stranger)
-    client.post(call_url(tournament))
+    assert client.post(call_url(tournament)).status_code == 403
     assert not RefereeCall.objects.exists()
 
 
