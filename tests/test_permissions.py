@@ -234,6 +234,8 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:session_print_sheets": E(STAFF),
     "tournament:session_print_slips": E(STAFF),
     "tournament:session_seating_edit": E(ORGANISER),
+    # The organiser's one click that publishes a session's draft seating (a published one: told).
+    "tournament:session_seating_publish": E(ORGANISER, "POST", ok=302),
     "tournament:session_seating_preview": E(ORGANISER, ok=400),  # no choice: says what is missing
     "tournament:player_schedule": E(PUBLIC),
     # scoring/views.py: the sheets are the staff's, the calculator is public
