@@ -420,7 +420,6 @@ def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> lis
                     reverse("tournament:session", args=[slug, n]),
                     action=reverse("tournament:session_seating_publish", args=[slug, n]),
                     action_label=gettext("Publish the seating of session {n}").format(n=n),
-                    fields=(("next", reverse("tournament:dashboard", args=[slug])),),
                 )
             )
         if session is not current:
