@@ -134,6 +134,8 @@ def session_of(tournament: Tournament, number: int) -> Session:
 def seating(tournament: Tournament, number: int) -> list[dict]:
     """The tables of a session, each with its four seats, East first."""
     session = session_of(tournament, number)
+    if not seating_selectors.seating_shown(session):
+        return []  # a draft seating: the organiser has not published it
     return [
         {
             "table": entry["table"].number,

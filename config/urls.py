@@ -79,6 +79,7 @@ urlpatterns = [
     path("t/<slug:slug>/", include("scoring.urls")),
     path("t/<slug:slug>/", include("scoring.reporting.urls")),
     path("t/<slug:slug>/referee/", include("referee.urls")),
+    path("t/<slug:slug>/", include("referee.calls.urls")),
     path("api/v1/", api.urls),
     path("", include("companion.urls")),
 ]

@@ -166,3 +166,58 @@ class ResultsRemoval(DeskRecord):
 
     def __str__(self) -> str:
         return f"{self.player} removed from the results of {self.tournament}"
+
+
+class RefereeCall(models.Model):
+    """A table asks for a referee (EMA 2016 1.3: a referee rules on every dispute at a
+    table; players call one rather than settle it among themselves).
+
+    Opened by a player seated at the table (or by a member of staff), taken by one referee
+    (the others see who), closed by him with a note.  Never deleted: the referee log shows
+    every call, who opened, took and closed it, and when.  One open call per table: a second
+    press while a referee is called is refused (the constraint below holds it even when two
+    phones of the table press at once).
+    """
+
+    NOTE_MAX = 500  # characters of the closing note: a line or two, not a report
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    session = models.ForeignKey(Session, on_delete=models.RESTRICT, related_name="+")
+    table = models.ForeignKey(Table, on_delete=models.RESTRICT, related_name="+")
+    # The caller: the player seated at the table, or None when staff called.
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    opened_at = models.DateTimeField(default=timezone.now)
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    taken_at = models.DateTimeField(null=True, blank=True)
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    note = models.TextField(blank=True, max_length=NOTE_MAX)
+
+    class Meta:
+        ordering = ["opened_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "table"],
+                condition=models.Q(closed_at__isnull=True),
+                name="one_open_call_a_table",
+            )
+        ]
+        indexes = [models.Index(fields=["tournament", "closed_at"])]
+
+    def __str__(self) -> str:
+        return f"Call from {self.table} in {self.session} ({self.state})"
+
+    @property
+    def state(self) -> str:
+        if self.closed_at is not None:
+            return "closed"
+        return "taken" if self.taken_at is not None else "open"

@@ -37,8 +37,9 @@ from tournament.models import Player, Registration, Seat, Session, Table, Tourna
 from tournament.names import fold
 from tournament.seating.locks import changeable_sessions
 
+from .calls.selectors import calls_for_log
 from .decisions import RefereeDecisions, RefereePenalty
-from .models import Disqualification, Penalty, ResultsRemoval, Substitution
+from .models import Disqualification, Penalty, RefereeCall, ResultsRemoval, Substitution
 
 SEATS = "ESWN"
 
@@ -710,8 +711,57 @@ def log_entries(
         )
         entries.append(base)
         withdrawal(r, base.ref, "Removal", base)
+    if player is None:
+        entries.extend(_call_entries(tournament, session=session, table=table))
     entries.sort(key=lambda e: (e.at, e.ref), reverse=True)
     return entries
+
+
+def _call_entries(tournament: Tournament, *, session: int | None, table: int | None):
+    """The calls to the referee (referee.calls): opened, taken, closed, by whom and when.
+    Two queries: the calls, and their numbers within the tournament ("C3")."""
+    numbers = {
+        pk: n
+        for n, pk in enumerate(
+            RefereeCall.objects.filter(tournament=tournament)
+            .order_by("pk")
+            .values_list("pk", flat=True),
+            start=1,
+        )
+    }
+    for call in calls_for_log(tournament, session=session, table=table):
+        base = dict(
+            player=call.player,
+            session=call.session.number,
+            table=str(call.table),
+            hand="",
+            points=None,
+            counts="",
+            ref=f"C{numbers[call.pk]}",
+            record=call,
+        )
+        caller = _who(call.opened_by)
+        yield LogEntry(
+            at=call.opened_at, by=caller, action="Call", what="Referee called", reason="", **base
+        )
+        if call.taken_at:
+            yield LogEntry(
+                at=call.taken_at,
+                by=_who(call.taken_by),
+                action="Call taken",
+                what="Referee on the way",
+                reason="",
+                **base,
+            )
+        if call.closed_at:
+            yield LogEntry(
+                at=call.closed_at,
+                by=_who(call.closed_by),
+                action="Call closed",
+                what="Call closed",
+                reason=call.note,
+                **base,
+            )
 
 
 def _decision_entry(record, number: str, *, action: str, what: str, session=None) -> LogEntry:

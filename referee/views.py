@@ -30,6 +30,7 @@ from web.converters import parse_id
 from web.query import paginate_table
 
 from . import selectors, services
+from .calls import selectors as call_selectors
 from .forms import CorrectionForm, PenaltyForm, ReasonForm, SubstitutionForm
 from .kinds import kind_rules, show
 from .models import Disqualification, Penalty, ResultsRemoval, Substitution
@@ -149,6 +150,8 @@ def desk(request, slug: str):
             "reseat": selectors.sessions_needing_reseating(tournament),
             # Players' sheets disputed or not confirmed in time (issue 18), shown in red.
             "sheet_alerts": desk_alerts(tournament),
+            # Tables calling a referee: the queue calls.js keeps fresh.
+            "calls": call_selectors.open_calls(tournament),
         },
     )
 

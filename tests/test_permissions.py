@@ -28,7 +28,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from referee.models import Disqualification, Penalty, ResultsRemoval, Substitution
+from referee.models import (
+    Disqualification,
+    Penalty,
+    RefereeCall,
+    ResultsRemoval,
+    Substitution,
+)
 from scoring.models import ReportingSettings
 from scoring.services import sheet_confirm, sheet_save
 from tournament.models import (
@@ -237,6 +243,8 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:session_print_sheets": E(STAFF),
     "tournament:session_print_slips": E(STAFF),
     "tournament:session_seating_edit": E(ORGANISER),
+    # The organiser's one click that publishes a session's draft seating (a published one: told).
+    "tournament:session_seating_publish": E(ORGANISER, "POST", ok=302),
     "tournament:session_seating_preview": E(ORGANISER, ok=400),  # no choice: says what is missing
     "tournament:player_schedule": E(PUBLIC),
     # scoring/views.py: the sheets are the staff's, the calculator is public
@@ -270,6 +278,13 @@ EXPECTATIONS: dict[str, Expect] = {
     # The running totals of a phone's hands: his table 1 is confirmed, only a referee corrects.
     "reporting:check": E(PLAYER_REPORT, "POST", ok=409),
     "reporting:answer_code": E(PLAYER_REPORT, "POST", ok=400),
+    # referee/calls/: a player seated at a table of the running session calls a referee
+    # (back to his table's page); the desk's queue, taking and closing are the staff's.
+    "calls:call": E(PLAYER_REPORT, "POST", ok=302),
+    "calls:call_from_sheet": E(STAFF_LOGIN, "POST", ok=302, session="1", table="1"),
+    "calls:queue": E(STAFF_LOGIN),
+    "calls:take": E(STAFF_LOGIN, "POST", ok=302),
+    "calls:close": E(STAFF_LOGIN),
     "reporting:settings": E(ORGANISER_LOGIN),
     "reporting:slips": E(ORGANISER_LOGIN),
     "reporting:statistics": E(PUBLIC),
@@ -430,6 +445,9 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
     disqualification = Disqualification.objects.create(
         tournament=tournament, player=players[6], reason="cheating", created_by=referee
     )
+    call = RefereeCall.objects.create(
+        tournament=tournament, session=first, table=tables[1], opened_by=referee
+    )
     removal = ResultsRemoval.objects.create(
         tournament=tournament, player=players[5], reason="ill", created_by=referee
     )
@@ -461,6 +479,7 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
         "substitution": substitution.pk,
         "disqualification": disqualification.pk,
         "removal": removal.pk,
+        "call": call.pk,
         "seating_job": seating_job.pk,
         "team": team.pk,
     }
@@ -528,6 +547,8 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "referee:substitution_withdraw": "substitution",
         "referee:disqualification_withdraw": "disqualification",
         "referee:results_removal_withdraw": "removal",
+        "calls:take": "call",
+        "calls:close": "call",
         "tournament:seating_job": "seating_job",
         "tournament:seating_job_state": "seating_job",
         "tournament:seating_job_input": "seating_job",

@@ -263,6 +263,9 @@ def _seat_demo_sessions(tournament: Tournament, *, organiser) -> None:
         user=organiser,
         now=timezone.now(),
     )
+    # The demo's organiser published every session's seating before the event (a new
+    # seating is a draft until then); published quietly: nobody follows the demo yet.
+    tournament.sessions.update(seating_draft=False)
 
 
 # --- the referee desk (issue 7) -----------------------------------------------------------

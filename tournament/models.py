@@ -543,6 +543,12 @@ class Session(models.Model):
     seating_job = models.ForeignKey(
         "SeatingJob", null=True, blank=True, on_delete=models.SET_NULL, related_name="seated"
     )
+    # A seating made as a whole (generated, imported from a plan, a stage's tables) is a draft
+    # that only staff see until the organiser publishes it (tournament.seating.selectors
+    # ``seats_shown`` is the one rule every reader follows).  False for a session seated
+    # before drafts existed, or seated seat by seat; changes by hand to a published seating
+    # are seen at once, since the players must sit down where the seating says.
+    seating_draft = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -19,6 +19,7 @@ from scoring.models import PersonalCode, ReportingSettings, ScoreSheet, SheetRes
 from scoring.services import SheetError, sheet_confirm, sheet_save
 from tournament.happenings import announce, sheet_changed
 from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+from tournament.seating.visibility import seats_shown
 
 # Capitals and digits without the look-alikes 0/O, 1/I/L: read off a slip, typed on a phone.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -69,8 +70,10 @@ def player_seat(tournament: Tournament, player: Player | None) -> Seat | None:
     session = reportable_session(tournament)
     if session is None or player is None:
         return None
+    # Only a published seating: a draft is the staff's until the organiser publishes it.
     return (
-        Seat.objects.filter(session=session, player=player)
+        seats_shown(tournament)
+        .filter(session=session, player=player)
         .select_related("session", "table", "player")
         .first()
     )

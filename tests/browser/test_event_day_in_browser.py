@@ -96,6 +96,10 @@ def test_an_event_day_from_the_dashboard(page, transactional_db):
     page.goto("/t/day-open/dashboard/")
 
     for n in range(1, 5):
+        # The generated seating is a draft: publishing it is the step before the start.
+        expect(_next_step(page)).to_have_text(f"Publish session {n}'s seating")
+        with page.expect_navigation(url="**/t/day-open/dashboard/"):
+            page.click(f".step-next button:has-text('Publish the seating of session {n}')")
         expect(_next_step(page)).to_have_text(f"Start session {n}")
         # The form posts and the dashboard comes back at the same address: wait for the
         # navigation itself, not for a URL the page already has.

@@ -91,12 +91,14 @@ def test_a_swap_is_previewed_with_the_repeats_it_causes(
 def test_table_cards_print_one_a4_page_per_table(transactional_db, page, tournament):
     import re
 
-    from tournament.seating.services import seating_generate_now
+    from tournament.seating.services import seating_generate_now, seating_publish
 
     _event(tournament, players=12, tables=3, sessions=2)
     seating_generate_now(
         tournament=tournament, method="plan", seed=1, user=None, now=timezone.now()
     )
+    # The cards are printed for the hall: from the published seating (a draft shows none).
+    seating_publish(session=tournament.sessions.get(number=1), user=None)
     page.goto(f"/t/{SLUG}/sessions/1/print/tables/")
     pdf = page.pdf(format="A4")
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 3

@@ -73,6 +73,11 @@ def test_the_stream_follows_the_final_hand_by_hand(
     expect(final).to_contain_text("A4 Stage")  # first in line
     page.click("#stage-2 button:has-text('Seat session 9')")
     _shot(page, "stages-desktop")
+    # The final's seating is a draft until the organiser publishes it on its seating page.
+    page.goto(f"/t/{slug}/sessions/9/")
+    with page.expect_navigation():
+        page.click("#publish-seating-9")
+    expect(page.locator("#seating-draft")).to_have_count(0)
 
     # The stream page, as streaming software shows it: the finalists agreed to be named.
     Player.objects.filter(tournament=tournament).update(consent_stream=True)

@@ -18,6 +18,7 @@ from tests.browser.conftest import PHONE, login
 from tests.browser.test_stages_in_browser import _choose, _semi_finals_played
 from tests.stages import scenario
 from tournament.models import Player, Session
+from tournament.seating.services import seating_publish
 from tournament.stages.services import stage_cut, stage_session_seat
 
 SHOTS = os.environ.get("STAGES_SCREENSHOTS", "")
@@ -35,6 +36,7 @@ def final_seated(transactional_db, tournament, organiser, referee):
     final = _semi_finals_played(tournament, referee)
     stage_cut(stage=final, user=None, now=timezone.now())
     stage_session_seat(stage=final, number=9, now=timezone.now())
+    seating_publish(session=Session.objects.get(tournament=tournament, number=9), user=None)
     Session.objects.filter(tournament=tournament, number=9).update(state=Session.State.RUNNING)
     ReportingSettings.objects.create(tournament=tournament, entry=ReportingSettings.Entry.PLAYERS)
     user = get_user_model().objects.create_user("a2", password="pw-a2")

@@ -383,7 +383,7 @@ def _create_and_register(day: Tournament) -> None:
     expect(_next_step(page)).to_have_text("Seat session 1")
 
 
-def _seat(day: Tournament, *, replace: bool = False) -> None:
+def _seat(day: Tournament, *, replace: bool = False, publish=range(1, 6)) -> None:
     page = day.organiser
     page.goto(f"{T}/seating/manage/")
     page.fill("#id_seed", SEED)
@@ -394,6 +394,14 @@ def _seat(day: Tournament, *, replace: bool = False) -> None:
     # The one wait longer than the default: 5 sessions of 24 players searched by a worker
     # that shares the machine with the browsers.
     expect(page.locator("#job-done")).to_be_visible(timeout=60_000)
+    # A new seating is a draft: the organiser publishes each session's on its seating page.
+    for n in publish:
+        page.goto(f"{T}/sessions/{n}/")
+        expect(page.locator("#seating-draft")).to_contain_text("Draft - not published")
+        with page.expect_navigation():
+            page.click(f"#publish-seating-{n}")
+        expect(_messages(page)).to_contain_text(f"The seating of session {n} is published.")
+        expect(page.locator("#seating-draft")).to_have_count(0)
 
 
 def _check_seating(day: Tournament, sessions: range) -> int:
@@ -904,7 +912,7 @@ def test_a_whole_tournament(browser, live_server, transactional_db, tmp_path, ru
         page.click("button:has-text('Seat the chosen reserve')")
         expect(_messages(page)).to_contain_text("takes the empty seat(s)")
         day.fills_in = {4, 5}
-        _seat(day, replace=True)
+        _seat(day, replace=True, publish=(4, 5))
         # Still no repeated meeting; a player back at a table he has used is avoided where the
         # search can (meetings first): the pages show what the job's page reports.
         meetings, table_visits = _quality(day.organiser)

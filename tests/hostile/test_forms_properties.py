@@ -213,6 +213,10 @@ FACTORIES = {
         lambda data: _form("referee.forms", "ReasonForm")(data),
         {"reason": "cheating"},
     ),
+    "referee.calls.forms.CloseCallForm": (
+        lambda data: _form("referee.calls.forms", "CloseCallForm")(data),
+        {"note": "Dead wall miscounted; replayed the hand"},
+    ),
     "referee.forms.CorrectionForm": (
         lambda data: _form("referee.forms", "CorrectionForm")(
             data, ruleset=_tournament().rules(), kind="other"
@@ -370,5 +374,5 @@ def test_hostile_values_are_refused_on_their_field(db, name, field, value, twice
 
 def test_the_cases_cover_every_field():
     """How many forms and fields the property test drives (quoted in the issue's report)."""
-    assert len(FACTORIES) == 34
-    assert len(CASES) == 196
+    assert len(FACTORIES) == 35
+    assert len(CASES) == 197

@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import make_players
 from tournament.models import Player, Registration, Seat, SeatingJob, Session, Table
-from tournament.seating.services import seating_generate_now
+from tournament.seating.services import seating_generate_now, seating_publish
 
 NOW = dt.datetime(2026, 5, 2, 9, 0, tzinfo=dt.UTC)
 
@@ -78,4 +78,12 @@ def event16(tournament):
 @pytest.fixture
 def seated16(tournament, event16):
     generate(tournament)
+    publish_all(tournament)
     return event16
+
+
+def publish_all(tournament) -> None:
+    """What the organiser does once the seating is checked: publish every session's."""
+    for session in tournament.sessions.all():
+        if session.seats.exists():
+            seating_publish(session=session, user=None)

@@ -97,6 +97,9 @@ def test_a_championship_from_the_cut_to_the_ema_file(
     ) == ["A7", "A2", "A6", "A5"]
     post(client, "stage_seat", slug, final.order, 9)
     assert tables_of(tournament, 9) == [scenario.FINAL_TABLE]
+    # The final's seating is a draft until the organiser publishes it: the stream waits.
+    assert stream(client, tournament)["seats"] == []
+    post(client, "session_seating_publish", slug, 9)
 
     # The stream shows a name only with the player's consent: East of the final table has
     # not given it, so the stream calls him by his seat wind, on the table and in the list.

@@ -48,6 +48,10 @@ def test_the_dashboard_leads_through_every_session_to_the_ema_file(client, seate
     dashboard = reverse("tournament:dashboard", args=[seated.slug])
     for n in range(1, 5):
         session = seated.sessions.get(number=n)
+        # The generated seating is a draft: the dashboard asks to publish it first.
+        assert _next(seated) == f"Publish session {n}'s seating"
+        step = events_selectors.dashboard(seated, timezone.now())["next_step"]
+        assert client.post(step.action, {"next": dashboard}).url == dashboard
         assert _next(seated) == f"Start session {n}"
         step = events_selectors.dashboard(seated, timezone.now())["next_step"]
         response = client.post(step.action, {**dict(step.fields), "next": dashboard})

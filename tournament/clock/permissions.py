@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext
 
-from ..models import Seat, Session, Staff, Table, Tournament
+from ..models import Session, Staff, Table, Tournament
 from ..permissions import require_view, staff_role
+from ..seating.visibility import seats_shown
 
 
 def can_run_clock(user, tournament: Tournament) -> bool:
@@ -33,7 +34,13 @@ def player_table(user, session: Session) -> Table | None:
     """The table where ``user`` plays in ``session``, if they are a seated player."""
     if not user.is_authenticated:
         return None
-    seat = Seat.objects.filter(session=session, player__user=user).select_related("table").first()
+    # A draft seating seats nobody yet (tournament.seating.selectors.seats_shown).
+    seat = (
+        seats_shown(session.tournament)
+        .filter(session=session, player__user=user)
+        .select_related("table")
+        .first()
+    )
     return seat.table if seat else None
 
 

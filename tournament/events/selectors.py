@@ -410,6 +410,18 @@ def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> lis
                 )
             )
             continue
+        if session.seated and session.seating_draft:
+            # A new seating waits for the organiser's one click before players see it.
+            steps.append(
+                Step(
+                    gettext("Publish session {n}'s seating").format(n=n),
+                    False,
+                    gettext("A draft: players and the public do not see it yet."),
+                    reverse("tournament:session", args=[slug, n]),
+                    action=reverse("tournament:session_seating_publish", args=[slug, n]),
+                    action_label=gettext("Publish the seating of session {n}").format(n=n),
+                )
+            )
         if session is not current:
             steps.append(
                 Step(

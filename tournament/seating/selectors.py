@@ -31,6 +31,7 @@ from tournament.seating.services import (
     seat_vacancies,
     sessions_with_locks,
 )
+from tournament.seating.visibility import drafts_shown, seating_shown, seats_shown  # noqa: F401
 
 
 def latest_jobs(tournament: Tournament, limit: int = 10) -> list[SeatingJob]:
@@ -74,14 +75,13 @@ class ScheduleRow:
     opponents: list[Seat] = field(default_factory=list)
 
 
-def player_schedule(tournament: Tournament, player: Player) -> list[ScheduleRow]:
-    """Every session of the tournament with the player's table, seat wind and opponents."""
+def player_schedule(tournament: Tournament, player: Player, user=None) -> list[ScheduleRow]:
+    """Every session of the tournament with the player's table, seat wind and opponents, as
+    ``user`` may see them (a draft seating: its staff only)."""
     sessions = list(tournament.sessions.order_by("number"))
     mine = {
         s.session_id: s
-        for s in Seat.objects.filter(session__tournament=tournament, player=player).select_related(
-            "table"
-        )
+        for s in seats_shown(tournament, user).filter(player=player).select_related("table")
     }
     wanted = {(s.session_id, s.table_id) for s in mine.values()}
     others: dict[tuple[int, int], list[Seat]] = defaultdict(list)
@@ -105,14 +105,16 @@ def player_schedule(tournament: Tournament, player: Player) -> list[ScheduleRow]
     return rows
 
 
-def player_next_seat(tournament: Tournament, player: Player) -> ScheduleRow | None:
+def player_next_seat(tournament: Tournament, player: Player, user=None) -> ScheduleRow | None:
     """Where the player sits now or next: the running session he is seated in, else the
     next planned one (seated or not yet); None once all his sessions are played. A few
     queries whatever the size of the event: the event page shows it to every player."""
     states = [Session.State.RUNNING, Session.State.PLANNED]
-    seats = Seat.objects.filter(
-        session__tournament=tournament, player=player, session__state__in=states
-    ).select_related("session", "table")
+    seats = (
+        seats_shown(tournament, user)
+        .filter(player=player, session__state__in=states)
+        .select_related("session", "table")
+    )
     # Running before planned ("running" < "planned" is not alphabetical: order in Python).
     seat = min(
         seats,

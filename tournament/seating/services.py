@@ -30,6 +30,7 @@ from django.utils.translation import gettext
 from scoring.rules.absence import LEFT, MissedSession, missed_session
 from scoring.rules.ranking import substitute_ranked
 from tournament.errors import ServiceError
+from tournament.happenings import announce, seating_published
 from tournament.models import (
     Player,
     Registration,
@@ -585,7 +586,10 @@ def _seats_write(
         for t, table in enumerate(rnd)
         for w, p in enumerate(table)
     )
-    Session.objects.filter(pk__in=[s.pk for s in sessions]).update(seating_job=job)
+    # A new seating is a draft until the organiser publishes it (seating_publish).
+    Session.objects.filter(pk__in=[s.pk for s in sessions]).update(
+        seating_job=job, seating_draft=True
+    )
     public_pages_changed(job.tournament_id)  # bulk writes send no signal
     numbers = [s.number for s in sessions]
     span = f"session {numbers[0]}" if len(numbers) == 1 else f"sessions {numbers[0]}–{numbers[-1]}"
@@ -1267,6 +1271,7 @@ def seating_plan_import(
         for t, numbers in sorted(checked.sessions[session.number].items())
         for w, n in enumerate(numbers)
     )
+    Session.objects.filter(pk__in=[s.pk for s in targets]).update(seating_draft=True)
     numbers = [s.number for s in targets]
     job = SeatingJob.objects.create(
         tournament=tournament,
@@ -1291,3 +1296,21 @@ def seating_plan_import(
     job.save(update_fields=["result"])
     public_pages_changed(tournament.pk)
     return job
+
+
+@transaction.atomic
+def seating_publish(*, session: Session, user) -> Session:
+    """The organiser publishes the session's seating: players, the public pages, the API and
+    the notifications see it from now on (tournament.seating.selectors.seats_shown)."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if not session.seats.exists():
+        raise ServiceError(
+            gettext("Session {number} has no seating to publish yet.").format(number=session.number)
+        )
+    if not session.seating_draft:
+        return session
+    session.seating_draft = False
+    session.save(update_fields=["seating_draft"])
+    public_pages_changed(session.tournament_id)
+    announce(seating_published, sender=Session, session=session)
+    return session

@@ -52,6 +52,11 @@ urlpatterns = [
         name="session_seating_edit",
     ),
     path(
+        "<slug:slug>/sessions/<id:number>/seating/publish/",
+        views.session_seating_publish,
+        name="session_seating_publish",
+    ),
+    path(
         "<slug:slug>/sessions/<id:number>/seating/preview/",
         views.session_seating_preview,
         name="session_seating_preview",

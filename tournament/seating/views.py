@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, SeatingJob, Session, Table, Tournament, Wind
-from tournament.pages import organised_tournament, viewable_tournament
+from tournament.pages import organised_tournament, redirect_back, viewable_tournament
 from tournament.permissions import is_organiser, require_staff
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors, services
@@ -83,7 +83,7 @@ def player_schedule(request, slug: str, player_id: int):
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
     if not seating_selectors.has_schedule(tournament, player):
         raise Http404(gettext("This player is not in this tournament."))
-    rows = seating_selectors.player_schedule(tournament, player)
+    rows = seating_selectors.player_schedule(tournament, player, request.user)
     seated = any(row.seat for row in rows)
     return render(
         request,
@@ -95,11 +95,13 @@ def player_schedule(request, slug: str, player_id: int):
 def _print_context(request, slug: str, number: int) -> dict:
     tournament = viewable_tournament(request, slug)
     session = _session(tournament, number)
+    shown = selectors.seating_shown(session, request.user)
     return {
         "tournament": tournament,
         "session": session,
-        "tables": selectors.session_tables(session),
-        "by_name": selectors.player_seat_index(session),
+        "tables": selectors.session_tables(session) if shown else [],
+        "by_name": selectors.player_seat_index(session) if shown else [],
+        "seating_hidden": not shown,
     }
 
 
@@ -610,16 +612,35 @@ def session_seating(request, slug: str, number: int):
     session = get_object_or_404(
         Session.objects.select_related("seating_job"), tournament=tournament, number=number
     )
-    by_name = selectors.player_seat_index(session)
+    shown = selectors.seating_shown(session, request.user)
+    by_name = selectors.player_seat_index(session) if shown else []
     return render(
         request,
         "tournament/session_seating.html",
         {
             "tournament": tournament,
             "session": session,
-            "tables": selectors.session_tables(session),
+            "tables": selectors.session_tables(session) if shown else [],
             "by_name": by_name,
+            "seating_hidden": not shown,
             "can_manage": is_organiser(request.user, tournament),
             **session_context(session, by_name, request.user),
         },
     )
+
+
+@require_POST
+def session_seating_publish(request, slug: str, number: int):
+    """One click: the session's draft seating becomes what players and the public see."""
+    tournament = organised_tournament(request, slug)
+    session = _session(tournament, number)
+    try:
+        services.seating_publish(session=session, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            gettext("The seating of session {number} is published.").format(number=session.number),
+        )
+    return redirect_back(request, tournament, "tournament:session", number=session.number)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from tournament.models import Seat, Session, Table, Tournament, Wind
 from tournament.seating.locks import changeable_sessions
+from tournament.seating.visibility import seats_shown
 
 from .layout import Layout, layout
 from .models import LiveHands, Stage, StageEntry
@@ -179,7 +180,8 @@ def stream_state(tournament: Tournament) -> dict:
     stage = stages[-1]
     numbers = stage_layout(tournament).by_stage[stage.pk]
     seat = (
-        Seat.objects.filter(session__tournament=tournament, session__number__in=numbers)
+        seats_shown(tournament)
+        .filter(session__number__in=numbers)
         .select_related("session", "table")
         .order_by("-session__number", "table__number")
         .first()

@@ -372,7 +372,8 @@ def stage_session_seat(*, stage: Stage, number: int, now: dt.datetime) -> Sessio
             for wind, key in enumerate(four)
         )
     session.seating_job = None
-    session.save(update_fields=["seating_job"])
+    session.seating_draft = True  # published by the organiser, like every new seating
+    session.save(update_fields=["seating_job", "seating_draft"])
     public_pages_changed(tournament.pk)
     announce(stage_decided, sender=Stage, stage=stage, entries=[], phase="seated", session=session)
     return session

@@ -27,6 +27,7 @@ from referee.selectors import standings_decisions
 from scoring.rules.absence import MissedSession, left_after, missed_sessions
 from scoring.rules.ranking import places, shared_places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
+from tournament.seating.visibility import seats_shown
 from tournament.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
 from web.cache import cached, cached_part
 
@@ -452,7 +453,8 @@ def player_event(tournament: Tournament, player: Player) -> PlayerEvent:
     row = extract.row if extract is not None else None
     seats = {
         seat.session.number: seat
-        for seat in Seat.objects.filter(session__tournament=tournament, player=player)
+        for seat in seats_shown(tournament)
+        .filter(player=player)
         .select_related("session", "table")
         .order_by("session__number")
     }
