@@ -32,6 +32,7 @@ from referee.models import Disqualification, Penalty, ResultsRemoval, Substituti
 from scoring.models import ReportingSettings
 from scoring.services import sheet_confirm, sheet_save
 from tournament.models import (
+    ApartGroup,
     Player,
     Registration,
     SeatingJob,
@@ -220,6 +221,9 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:seating_fill": E(ORGANISER),
     "tournament:seating_import": E(ORGANISER),
     "tournament:seating_quality": E(PUBLIC),
+    "tournament:seating_apart": E(ORGANISER),
+    "tournament:seating_apart_countries": E(ORGANISER, "POST", ok=302),
+    "tournament:seating_apart_delete": E(ORGANISER, "POST", ok=302),
     "tournament:seating_job": E(ORGANISER),
     "tournament:seating_job_state": E(ORGANISER),
     "tournament:seating_job_input": E(PUBLIC),
@@ -436,6 +440,8 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
     StageEntry.objects.create(stage=final, player=players[0], seed=1)
     team = Team.objects.create(tournament=tournament, name="Owls")
     Registration.objects.filter(player__in=players[:2]).update(team=team)
+    apart_group = ApartGroup.objects.create(tournament=tournament, name="Family")
+    apart_group.players.set(players[2:4])
     seating_job = SeatingJob.objects.create(
         tournament=tournament,
         method="plan",
@@ -454,6 +460,7 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
         "removal": removal.pk,
         "seating_job": seating_job.pk,
         "team": team.pk,
+        "apart_group": apart_group.pk,
     }
 
 
@@ -522,6 +529,7 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "tournament:seating_job": "seating_job",
         "tournament:seating_job_state": "seating_job",
         "tournament:seating_job_input": "seating_job",
+        "tournament:seating_apart_delete": "apart_group",
     }
     values = {
         "slug": event["tournament"].slug if event else None,

@@ -33,9 +33,10 @@ MAX_APART_GROUPS = 200
 
 
 def apart_players(tournament: Tournament):
-    """The players a request may name: the tournament's own entries with a registration."""
+    """The players a request may name: those registered for the tournament (a registration
+    never joins another tournament's entry, ``Registration.save``)."""
     return (
-        Player.objects.filter(tournament=tournament, registrations__tournament=tournament)
+        Player.objects.filter(registrations__tournament=tournament)
         .distinct()
         .order_by("last_name", "first_name", "pk")
     )
