@@ -95,3 +95,32 @@ def test_a_swiss_round_gives_every_player_each_wind(
         page.screenshot(path=f"/tmp/seat38b_quality_swiss_{screen}.png", full_page=True)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_the_organiser_keeps_a_family_apart(
+    transactional_db, browser, live_server, tournament, organiser, screen
+):
+    people = make_players(tournament, 8)
+    context = new_context(
+        browser, live_server.url, bypass_csp=True, **(PHONE if screen == "phone" else DESKTOP)
+    )
+    page = context.new_page()
+    try:
+        login(page, "olga_organiser", "pw-olga_organiser")
+        page.goto(f"/t/{SLUG}/seating/manage/")
+        page.click("#apart-link a")
+        page.wait_for_url(f"**/t/{SLUG}/seating/apart/")
+        page.fill("#id_name", "Family Weber")
+        page.check(f"#apart-form input[name=players][value='{people[0].pk}']")
+        page.check(f"#apart-form input[name=players][value='{people[1].pk}']")
+        page.fill("#id_first_sessions", "2")
+        page.click("#apart-form button[type=submit]")
+        row = page.locator("#apart-groups tbody tr", has_text="Family Weber")
+        expect(row).to_contain_text("Last000, First000 · Last001, First001")
+        expect(row).to_contain_text("the first 2 sessions")
+        page.screenshot(path=f"/tmp/seat38b_apart_{screen}.png", full_page=True)
+        row.get_by_role("button", name="Delete Family Weber").click()
+        expect(page.locator("#apart-groups")).to_contain_text("No group yet.")
+    finally:
+        context.close()
