@@ -38,6 +38,7 @@ from referee.models import (
 from scoring.models import ReportingSettings
 from scoring.services import sheet_confirm, sheet_save
 from tournament.models import (
+    ApartGroup,
     Player,
     Registration,
     SeatingJob,
@@ -235,6 +236,9 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:seating_fill": E(ORGANISER),
     "tournament:seating_import": E(ORGANISER),
     "tournament:seating_quality": E(PUBLIC),
+    "tournament:seating_apart": E(ORGANISER),
+    "tournament:seating_apart_countries": E(ORGANISER, "POST", ok=302),
+    "tournament:seating_apart_delete": E(ORGANISER, "POST", ok=302),
     "tournament:seating_job": E(ORGANISER),
     "tournament:seating_job_state": E(ORGANISER),
     "tournament:seating_job_input": E(PUBLIC),
@@ -463,6 +467,8 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
     StageEntry.objects.create(stage=final, player=players[0], seed=1)
     team = Team.objects.create(tournament=tournament, name="Owls")
     Registration.objects.filter(player__in=players[:2]).update(team=team)
+    apart_group = ApartGroup.objects.create(tournament=tournament, name="Family")
+    apart_group.players.set(players[2:4])
     seating_job = SeatingJob.objects.create(
         tournament=tournament,
         method="plan",
@@ -482,6 +488,7 @@ def _event(slug: str, visibility: str, staff: dict, player_user=None) -> dict:
         "call": call.pk,
         "seating_job": seating_job.pk,
         "team": team.pk,
+        "apart_group": apart_group.pk,
     }
 
 
@@ -552,6 +559,7 @@ def _kwargs(key: str, route: str, event: dict | None) -> dict:
         "tournament:seating_job": "seating_job",
         "tournament:seating_job_state": "seating_job",
         "tournament:seating_job_input": "seating_job",
+        "tournament:seating_apart_delete": "apart_group",
     }
     values = {
         "slug": event["tournament"].slug if event else None,

@@ -39,6 +39,8 @@ def validate_ema_number(value: str) -> None:
 
 
 MAX_RETENTION_DAYS = 3650  # ten years: a longer keeping of e-mails is a slip
+MAX_APART_SESSIONS = 99  # the sessions of a request to keep players apart (EMA events: <= 15)
+MAX_APART_MEMBERS = 40  # players in one such request: a family, a club; a country has its own
 MAX_TEAM_SIZE = 8  # EMA team events field teams of 2 to 5; a bigger number is a slip
 
 
@@ -100,6 +102,13 @@ class Tournament(models.Model):
     )
     # A hard constraint of the seating core ("apart"): team-mates never meet at a table.
     teams_apart = models.BooleanField("keep team-mates apart in the seating", default=False)
+    # The players of one country kept apart in the first N sessions (0: not asked), where the
+    # seating can; else as few of them at one table as a round allows (seating/core/apart.py).
+    countries_apart_sessions = models.PositiveSmallIntegerField(
+        gettext_lazy("mix the countries in the first sessions"),
+        default=0,
+        validators=[MaxValueValidator(MAX_APART_SESSIONS)],
+    )
     # --- privacy -----------------------------------------------------------------------------
     # The e-mails (and other private details) of the entries are kept this many days after
     # the event's end, then removed by a daily job (tournament/privacy/services.py); empty:
@@ -478,6 +487,37 @@ class Team(models.Model):
         # One spelling per name, as for players (tournament/names.py).
         self.name = clean_name(self.name)
         super().save(*args, **kwargs)
+
+
+class ApartGroup(models.Model):
+    """Players the organiser asks the seating to keep apart (family, partners, a club's
+    members), in every session or in the first ``first_sessions`` only. Passed to the seating
+    core as a request (``apart_soft``): kept where the seating can, else the fewest breaches,
+    each listed on the quality page for the organiser."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="apart_groups"
+    )
+    name = models.CharField(gettext_lazy("name"), max_length=80)
+    players = models.ManyToManyField(Player, related_name="apart_groups")
+    # Empty: every session.
+    first_sessions = models.PositiveSmallIntegerField(
+        gettext_lazy("in the first sessions"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_APART_SESSIONS)],
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def applies_to(self, number: int) -> bool:
+        """Whether the request holds in session ``number``."""
+        return self.first_sessions is None or number <= self.first_sessions
 
 
 class Table(models.Model):

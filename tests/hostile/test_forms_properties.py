@@ -305,6 +305,15 @@ FACTORIES = {
             data, preference=__import__("companion.models").models.Preference()
         ),
         {"seating.push": "on", "results.email": "on"},
+    "tournament.seating.forms.ApartGroupForm": (
+        lambda data: _form("tournament.seating.forms", "ApartGroupForm")(
+            data, choices=[(11, "Anna"), (12, "Ben"), (13, "Cid")]
+        ),
+        {"name": "Family Weber", "players": "11", "first_sessions": "2"},
+    ),
+    "tournament.seating.forms.CountriesApartForm": (
+        lambda data: _form("tournament.seating.forms", "CountriesApartForm")(data),
+        {"sessions": "3"},
     ),
 }
 
@@ -374,5 +383,5 @@ def test_hostile_values_are_refused_on_their_field(db, name, field, value, twice
 
 def test_the_cases_cover_every_field():
     """How many forms and fields the property test drives (quoted in the issue's report)."""
-    assert len(FACTORIES) == 35
-    assert len(CASES) == 197
+    assert len(FACTORIES) == 37
+    assert len(CASES) == 201

@@ -43,6 +43,7 @@ from tournament.models import (
     Wind,
 )
 from tournament.registration import selectors as registration_selectors
+from tournament.seating.apart import soft_groups
 from tournament.seating.core import PlanOptions, SeatingError, SwissOptions, plan, quality, swiss
 from tournament.seating.core.metrics import rank_spread
 from tournament.seating.core.replan import replan
@@ -229,6 +230,11 @@ def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingI
         groups = apart_groups(tournament, {pk: index[pk] for pk in field_ids})
         if groups:
             common["apart"] = groups
+    # Players kept apart on request (seating/apart.py): where the seating can, else fewest.
+    taken = [p for g in common.get("apart", []) for p in g]
+    requested = soft_groups(tournament, index, field_ids, targets[0].number, taken)
+    if requested:
+        common["apart_soft"] = requested
     if method == SeatingJob.Method.PLAN:
         options = common | {"rounds": len(rounds) + len(targets), "active": active}
     else:

@@ -3,7 +3,7 @@ print, quality (in the ``tournament`` namespace)."""
 
 from django.urls import path
 
-from . import views
+from . import apart_views, views
 
 urlpatterns = [
     path("<slug:slug>/sessions/<id:number>/", views.session_seating, name="session"),
@@ -15,6 +15,17 @@ urlpatterns = [
     path("<slug:slug>/seating/fill/", views.seating_fill, name="seating_fill"),
     path("<slug:slug>/seating/fixed/", views.seating_fix_table, name="seating_fix_table"),
     path("<slug:slug>/seating/quality/", views.seating_quality, name="seating_quality"),
+    path("<slug:slug>/seating/apart/", apart_views.seating_apart, name="seating_apart"),
+    path(
+        "<slug:slug>/seating/apart/countries/",
+        apart_views.seating_apart_countries,
+        name="seating_apart_countries",
+    ),
+    path(
+        "<slug:slug>/seating/apart/<id:pk>/delete/",
+        apart_views.seating_apart_delete,
+        name="seating_apart_delete",
+    ),
     path("<slug:slug>/seating/jobs/<id:pk>/", views.seating_job, name="seating_job"),
     path(
         "<slug:slug>/seating/jobs/<id:pk>/state/",

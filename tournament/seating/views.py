@@ -18,9 +18,9 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, SeatingJob, Session, Table, Tournament, Wind
 from tournament.pages import organised_tournament, redirect_back, viewable_tournament
-from tournament.permissions import is_organiser, require_staff
+from tournament.permissions import is_organiser, is_staff_of, require_staff
 from tournament.registration import selectors as registration_selectors
-from tournament.seating import selectors, services
+from tournament.seating import apart, selectors, services
 from tournament.seating import selectors as seating_selectors
 from web.cache import SEATING, public_page
 from web.converters import parse_id
@@ -155,12 +155,17 @@ def seating_quality(request, slug: str):
         j for j in seating_selectors.latest_jobs(tournament) if j.state == SeatingJob.State.DONE
     ]
     quality = seating_selectors.seating_quality(tournament)
+    # Who is kept apart (family, partners) is the staff's to know, not the public's; a
+    # logged-in visitor's page is never cached (web/cache.py).
+    staff = is_staff_of(request.user, tournament)
     return render(
         request,
         "tournament/seating/quality.html",
         {
             "tournament": tournament,
             "quality": quality,
+            "apart_rows": apart.apart_report(tournament) if staff else None,
+            "staff": staff,
             "quality_now": {
                 "repeated_meetings": quality.repeated_meetings,
                 "repeated_table_visits": quality.repeated_table_visits,

@@ -160,49 +160,71 @@ def _fixed(data: Mapping[str, Any], active: tuple[int, ...]) -> dict[int, int]:
     return fixed
 
 
-def _apart(data: Mapping[str, Any], players: int) -> tuple[tuple[int, ...], ...]:
+def _apart(
+    data: Mapping[str, Any], players: int, key: str = "apart"
+) -> tuple[tuple[int, ...], ...]:
     """Groups of players (team-mates) never to be seated at one table in the new rounds.
 
     Each group holds 2 or more player numbers, and a player is in one group at most. Whether
     the groups can be kept apart at all is for ``plan`` and ``swiss`` to say
     (``apart_impossible``): it depends on the tables of each round and on the search.
+    ``apart_soft`` groups have the same form: kept apart where the search can, else with the
+    fewest pairs at one table, never refused (the organiser's requests: family, a club).
     """
-    raw = data.get("apart")
+    raw = data.get(key)
     if raw is None:
         return ()
     if not isinstance(raw, list):
         raise SeatingError(
-            "invalid_input", detail="'apart' must be a list of groups of player numbers"
+            "invalid_input", detail=f"'{key}' must be a list of groups of player numbers"
         )
     if len(raw) > players // 2:
         raise SeatingError(
-            "invalid_input", detail=f"'apart' holds {len(raw)} groups; at most {players // 2}"
+            "invalid_input", detail=f"'{key}' holds {len(raw)} groups; at most {players // 2}"
         )
     owner: dict[int, int] = {}
     groups = []
     for g, group in enumerate(raw):
         if not isinstance(group, list):
             raise SeatingError(
-                "invalid_input", detail=f"apart group {g} must be a list of player numbers"
+                "invalid_input", detail=f"{key} group {g} must be a list of player numbers"
             )
         if len(group) < 2:
             raise SeatingError(
-                "invalid_input", detail=f"apart group {g} must hold at least 2 players"
+                "invalid_input", detail=f"{key} group {g} must hold at least 2 players"
             )
         for p in group:
             if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
                 raise SeatingError(
                     "invalid_input",
-                    detail=f"apart group {g}: {_shown(p)} is not a player 0..{players - 1}",
+                    detail=f"{key} group {g}: {_shown(p)} is not a player 0..{players - 1}",
                 )
             if p in owner:
-                where = "twice" if owner[p] == g else f"also in apart group {owner[p]}"
+                where = "twice" if owner[p] == g else f"also in {key} group {owner[p]}"
                 raise SeatingError(
-                    "invalid_input", detail=f"apart group {g}: player {p} is listed {where}"
+                    "invalid_input", detail=f"{key} group {g}: player {p} is listed {where}"
                 )
             owner[p] = g
         groups.append(tuple(group))
     return tuple(groups)
+
+
+def _both_apart(
+    data: Mapping[str, Any], players: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The hard and the soft ``apart`` groups; a player is in one group of either at most
+    (the search knows one group per player)."""
+    hard = _apart(data, players)
+    soft = _apart(data, players, "apart_soft")
+    owner = {p: g for g, group in enumerate(hard) for p in group}
+    for g, group in enumerate(soft):
+        for p in group:
+            if p in owner:
+                raise SeatingError(
+                    "invalid_input",
+                    detail=f"apart_soft group {g}: player {p} is also in apart group {owner[p]}",
+                )
+    return hard, soft
 
 
 def _tables(
@@ -270,6 +292,7 @@ class PlanOptions:
     metrics: bool = False
     effort: int = 1
     apart: tuple[tuple[int, ...], ...] = ()
+    apart_soft: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> PlanOptions:
@@ -290,6 +313,7 @@ class PlanOptions:
         active = _active(data, players, byes)
         fixed = _fixed(data, active)
         tables = _tables(data, active, fixed, history)
+        apart, apart_soft = _both_apart(data, players)
         return cls(
             players=players,
             rounds=rounds,
@@ -301,7 +325,8 @@ class PlanOptions:
             time_limit=_time_limit(data),
             metrics=bool(data.get("metrics", False)),
             effort=_effort(data),
-            apart=_apart(data, players),
+            apart=apart,
+            apart_soft=apart_soft,
         )
 
 
@@ -326,6 +351,7 @@ class SwissOptions:
     time_limit: float | None = None
     metrics: bool = False
     apart: tuple[tuple[int, ...], ...] = ()
+    apart_soft: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> SwissOptions:
@@ -350,6 +376,7 @@ class SwissOptions:
         history = _history(data, players)
         fixed = _fixed(data, active)
         tables = _tables(data, active, fixed, history)
+        apart, apart_soft = _both_apart(data, players)
         return cls(
             players=players,
             standings=tuple(raw),
@@ -359,5 +386,6 @@ class SwissOptions:
             fixed=fixed,
             time_limit=_time_limit(data),
             metrics=bool(data.get("metrics", False)),
-            apart=_apart(data, players),
+            apart=apart,
+            apart_soft=apart_soft,
         )

@@ -37,6 +37,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .apart import soft_teams
 from .designs import (
     Schedule,
     apart_labelling,
@@ -307,6 +308,14 @@ def _teams(options: PlanOptions) -> list[list[int]]:
     return teams
 
 
+def _all_teams(options: PlanOptions, hard: list[list[int]] | None = None) -> list[list[int]]:
+    """Team-mates and then the requests kept apart where the search can (``apart_soft``):
+    the same teams to the construction and the search, but only team-mates are refused when
+    they still meet (``_check_apart`` is given the first alone)."""
+    hard = _teams(options) if hard is None else hard
+    return hard + soft_teams(options.apart_soft, options.active, len(options.active) // 4)
+
+
 def _check_apart(rounds: Grid, teams: list[list[int]], groups: Sequence[Sequence[int]]) -> None:
     """Refuse a seating of new rounds that puts two team-mates at one table (the search found
     nothing better): the hard constraint is never answered broken."""
@@ -336,7 +345,8 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
     assert tables is not None and tables * 4 >= len(active) - len(active) % 4
     new_rounds = options.rounds - len(history)
     fixed = options.fixed
-    teams = _teams(options)
+    hard = _teams(options)
+    teams = _all_teams(options, hard)
     seated = _seated_by_round(active, history, new_rounds, fixed, rng)
 
     met: set[tuple[int, int]] = set()
@@ -422,7 +432,7 @@ def plan(options: PlanOptions, progress: Progress | None = None) -> PlanResult:
                 break
     if progress is not None:
         progress(100, 100)
-    _check_apart(grid[len(history) :], teams, options.apart)
+    _check_apart(grid[len(history) :], hard, options.apart)
 
     if history:
         # Winds within one over the whole event where the bounded splits find them; else

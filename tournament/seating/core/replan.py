@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from .errors import SeatingError
 from .metrics import quality
 from .options import PlanOptions
-from .planner import REASSIGN_PASSES, PlanResult, _check_apart, _teams, plan
+from .planner import REASSIGN_PASSES, PlanResult, _all_teams, _check_apart, _teams, plan
 from .search import (
     Progress,
     SeatingState,
@@ -50,7 +50,7 @@ def replan(
     repaired = _repaired(options, start) if start is not None else None
     if repaired is None:
         return fresh
-    teams = _teams(options)
+    teams = _all_teams(options)
     history = len(options.history)
     if _rank(repaired, options, teams, history) < _rank(fresh.rounds, options, teams, history):
         return PlanResult(
@@ -124,7 +124,7 @@ def _repaired(options: PlanOptions, start: Sequence[Sequence[Sequence[int]]]) ->
     rng = random.Random(options.seed)
     history: Grid = [[list(t) for t in rnd] for rnd in options.history]
     tables = options.tables or 0
-    teams = _teams(options)
+    teams = _all_teams(options)
     frozen = len(history)
 
     def state_of(grid: Grid) -> SeatingState:

@@ -68,6 +68,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 
+from .apart import soft_teams
 from .errors import SeatingError
 from .metrics import rank_spread
 from .options import SwissOptions
@@ -749,6 +750,12 @@ def _teams(options: SwissOptions) -> dict[int, int]:
             raise SeatingError("apart_impossible", group=k, players=list(group), detail=detail)
         for p in members:
             team[p] = k
+    # Requests kept apart where the search can (``apart_soft``): the same cost as team-mates
+    # in every start, repair and annealing, numbered after the teams; only team-mates are
+    # refused when they still meet.
+    for k, part in enumerate(soft_teams(options.apart_soft, seated, tables_in_use)):
+        for p in part:
+            team[p] = len(options.apart) + k
     return team
 
 
@@ -820,7 +827,7 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
     for g in new:
         for i, p in enumerate(g):
             for q in g[:i]:
-                if p in team and team.get(q) == team[p]:
+                if p in team and team.get(q) == team[p] and team[p] < len(options.apart):
                     k = team[p]
                     raise SeatingError(
                         "apart_impossible",
