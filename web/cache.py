@@ -150,7 +150,12 @@ def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: st
     if current is None:
         return compute_all().get(part)
     prefix = f"tournament-data:{tournament_id}:{current}:{get_language()}:{name}:"
-    key, lock_key = f"{prefix}{part % PART_BUCKETS}", f"{prefix}lock"
+    key = f"{prefix}{part % PART_BUCKETS}"
+    # One computation at a time for the tournament, whatever its version: at the end of a
+    # session every save and confirmation of a sheet makes a new version, and a lock per
+    # version let a computation start for each while the one before was still running
+    # (under load each took longer than the time between two sheets: they piled up).
+    lock_key = f"tournament-data-lock:{tournament_id}:{get_language()}:{name}"
     # The version whose parts were written last: its entries stay until their TIMEOUT, so
     # a pointer to them is enough (writing every part a second time cost a fifth of the
     # computation).
