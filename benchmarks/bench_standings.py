@@ -73,6 +73,7 @@ def build(players: int, sessions: int, seed: int):
     Staff.objects.create(tournament=tournament, user=referee, role=Staff.Role.REFEREE)
     people = Player.objects.bulk_create(
         Player(
+            tournament=tournament,  # the tournament's own entry (tournament.models.Player)
             first_name=f"First{i:03d}",
             last_name=f"Last{i:03d}",
             ema_number=f"05{i:06d}",

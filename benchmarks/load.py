@@ -3,6 +3,7 @@
     scripts/prod-stack.sh up
     eval "$(scripts/prod-stack.sh env)"
     .venv/bin/python benchmarks/load.py --setup            # once: 400 players, 12 sessions
+    .venv/bin/python benchmarks/load.py --setup --preset wrc2025   # or WRC 2025's size
     .venv/bin/python benchmarks/load.py --readers 300 --referees 50 --seconds 180
     .venv/bin/python benchmarks/load.py --reset --spectators 2000 --arrival 60 --seconds 300
 
@@ -360,14 +361,29 @@ def report_sheets(number: int, saved: dict[int, int]) -> None:
     )
 
 
+# An event's size: players (four a table), sessions (the last one is entered by the
+# referees during the run) and referees. "wrc2025": the World Riichi Championship 2025
+# (256 players at 64 tables, 10 sessions, 30 referees).
+PRESETS = {
+    "default": {"players": 400, "sessions": 12, "referees": 50},
+    "wrc2025": {"players": 256, "sessions": 10, "referees": 30},
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--preset",
+        choices=sorted(PRESETS),
+        default="default",
+        help="an event's size (--players, --sessions and --referees given override it)",
+    )
     parser.add_argument("--setup", action="store_true", help="build the event and exit")
     parser.add_argument("--reset", action="store_true", help="empty the last session first")
-    parser.add_argument("--players", type=int, default=400)
-    parser.add_argument("--sessions", type=int, default=12)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--sessions", type=int, default=None)
     parser.add_argument("--readers", type=int, default=300)
-    parser.add_argument("--referees", type=int, default=50)
+    parser.add_argument("--referees", type=int, default=None)
     parser.add_argument("--seconds", type=int, default=180)
     parser.add_argument("--spectators", type=int, default=0, help="the stream's audience")
     parser.add_argument(
@@ -379,12 +395,17 @@ def main() -> None:
     parser.add_argument("--base", default="https://127.0.0.1:8443")
     parser.add_argument("--hup", type=float, default=0, help="reload gunicorn after N s")
     args = parser.parse_args()
+    for name, value in PRESETS[args.preset].items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
     if not args.base.startswith(("https://127.", "http://127.", "https://localhost")):
         parser.error("the load runs on loopback only")
     for name, low, high in (
         ("spectators", 0, 20000),
         ("readers", 0, 5000),
         ("referees", 0, 100),
+        ("players", 4, 2000),
+        ("sessions", 2, 99),
         ("seconds", 1, 3600),
         ("arrival", 0, 3600),
         ("connections", 1, 2000),
@@ -392,6 +413,8 @@ def main() -> None:
         if not low <= getattr(args, name) <= high:
             parser.error(f"--{name} must be from {low} to {high}")
     django_setup()
+    if args.players % 4:
+        parser.error("--players must be a multiple of 4 (four players a table)")
     if args.setup:
         setup(args.players, args.sessions, args.referees)
         return

@@ -19,7 +19,10 @@ from .permissions import require_organiser, require_staff, require_view
 
 def viewable_tournament(request, slug: str) -> Tournament:
     """The tournament of the URL, for anyone who may see it (published, or staff)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    # Read already by ``web.cache.public_page`` for an anonymous reader of a public page.
+    tournament = getattr(request, "published_tournament", None)
+    if tournament is None or tournament.slug != slug:
+        tournament = get_object_or_404(Tournament, slug=slug)
     require_view(request.user, tournament)
     return tournament
 

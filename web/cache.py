@@ -150,8 +150,16 @@ def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: st
     if current is None:
         return compute_all().get(part)
     prefix = f"tournament-data:{tournament_id}:{current}:{get_language()}:{name}:"
-    key, lock_key = f"{prefix}{part % PART_BUCKETS}", f"{prefix}lock"
-    last_key = f"tournament-data-last:{tournament_id}:{get_language()}:{name}:{part % PART_BUCKETS}"
+    key = f"{prefix}{part % PART_BUCKETS}"
+    # One computation at a time for the tournament, whatever its version: at the end of a
+    # session every save and confirmation of a sheet makes a new version, and a lock per
+    # version let a computation start for each while the one before was still running
+    # (under load each took longer than the time between two sheets: they piled up).
+    lock_key = f"tournament-data-lock:{tournament_id}:{get_language()}:{name}"
+    # The version whose parts were written last: its entries stay until their TIMEOUT, so
+    # a pointer to them is enough (writing every part a second time cost a fifth of the
+    # computation).
+    last_key = f"tournament-data-last:{tournament_id}:{get_language()}:{name}"
 
     def look():
         found = _safe(lambda: cache.get(key))
@@ -167,7 +175,12 @@ def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: st
     # version (``_stale``); without those, they wait for it, at most RENDER_LOCK.
     deadline = time.monotonic() + RENDER_LOCK
     while not _safe(lambda: cache.add(lock_key, 1, RENDER_LOCK), True):
-        last = _safe(lambda: cache.get(last_key)) if getattr(_stale, "allowed", False) else None
+        last = None
+        if getattr(_stale, "allowed", False):
+            before = _safe(lambda: cache.get(last_key))
+            if before is not None and before != current:
+                older = f"tournament-data:{tournament_id}:{before}:{get_language()}:{name}:"
+                last = _safe(lambda k=f"{older}{part % PART_BUCKETS}": cache.get(k))
         if last is not None:
             _stale.used = True
             return last.get(part)
@@ -179,18 +192,19 @@ def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: st
             break
     try:
         parts = compute_all()
-        buckets: dict[str, dict] = {f"{prefix}{b}": {} for b in range(PART_BUCKETS)}
+        buckets: dict[str, object] = {f"{prefix}{b}": {} for b in range(PART_BUCKETS)}
         for k, v in parts.items():
             buckets[f"{prefix}{k % PART_BUCKETS}"][k] = v
-        last_prefix = f"tournament-data-last:{tournament_id}:{get_language()}:{name}:"
-        buckets |= {f"{last_prefix}{b}": buckets[f"{prefix}{b}"] for b in range(PART_BUCKETS)}
+        buckets[last_key] = current
         _safe(lambda: cache.set_many(buckets, TIMEOUT))
     finally:
         _safe(lambda: cache.delete(lock_key))
     return parts.get(part)
 
 
-def content_by_digest(request, name: str, digest: str, render) -> HttpResponse:
+def content_by_digest(
+    request, name: str, digest: str, render, since: tuple[int, str] | None = None
+) -> HttpResponse:
     """A page named by a digest of everything it shows: served from the cache while the
     digest is the same, rendered (``render()``, a response) and kept when it changes.
 
@@ -199,6 +213,11 @@ def content_by_digest(request, name: str, digest: str, render) -> HttpResponse:
     a sheet did not touch are not rendered again.  Only for anonymous readers (whatever a
     page shows to its reader alone is not in the digest) and never a response that sets a
     cookie.
+
+    A digest taken from data cached per version (``since``: the tournament and scope of
+    that version) while ``render()`` reads the rows themselves: the page is kept only when
+    the version did not change in between (else it may show rows newer than its digest),
+    and never when the digest came from the version before (``_stale``).
     """
     if not _cacheable_request(request):
         return render()
@@ -206,9 +225,12 @@ def content_by_digest(request, name: str, digest: str, render) -> HttpResponse:
     hit = _safe(lambda: cache.get(key))
     if hit is not None:
         return _cached_response(hit, "digest")
+    before = version(*since) if since is not None else None
     response = render()
     if hasattr(response, "render") and callable(response.render):
         response = response.render()
+    if getattr(_stale, "used", False) or (since is not None and version(*since) != before):
+        return response
     if _cacheable_response(request, response):
         stored = (response.content, response["Content-Type"])
         _safe(lambda: cache.set(key, stored, TIMEOUT))
@@ -338,11 +360,13 @@ def _public_page(view, scope: str, reads: tuple[str, ...], sorts: frozenset[str]
         query = _only(request, reads, sorts)
         from tournament.models import Tournament
 
-        tournament_id = (
-            Tournament.objects.filter(slug=slug, visibility=Tournament.Visibility.PUBLISHED)
-            .values_list("pk", flat=True)
-            .first()
-        )
+        tournament = Tournament.objects.filter(
+            slug=slug, visibility=Tournament.Visibility.PUBLISHED
+        ).first()
+        tournament_id = tournament.pk if tournament is not None else None
+        # The view's own look-up of the tournament (``tournament.pages.viewable_tournament``)
+        # takes this one: a query less on every page the cache did not keep.
+        request.published_tournament = tournament
         current = version(tournament_id, scope) if tournament_id is not None else None
         if current is None:
             return view(request, slug, *args, **kwargs)

@@ -319,7 +319,8 @@ def test_while_the_extracts_are_computed_readers_get_the_version_before(
     # Table 2's sheet: a new version, whose extracts another process is computing now.
     confirm_sheet(seated_session, tournament.tables.get(number=2), [50000, 30000, 25000, 15000])
     current = public_cache.version(tournament.pk, public_cache.RESULTS)
-    lock = f"tournament-data:{tournament.pk}:{current}:{get_language()}:standings:player:lock"
+    assert current is not None
+    lock = f"tournament-data-lock:{tournament.pk}:{get_language()}:standings:player"
     public_cache.cache.add(lock, 1, 60)
     page = client.get(url)
     # The figures of the version before (50,000 at table 2 makes 35 points, EMA 3.4: he
@@ -334,3 +335,35 @@ def test_while_the_extracts_are_computed_readers_get_the_version_before(
     public_cache.cache.delete(lock)
     fresh = client.get(url)
     assert fresh["X-Cache"] == "miss" and b"Place 2 " in fresh.content
+
+
+def test_while_one_version_is_computed_a_newer_one_does_not_start_another(
+    client, tournament, seated_session, table1, monkeypatch
+):
+    """Every save and confirmation of a sheet makes a new results version; a computation of
+    the extracts per version at once piled up under load. One runs at a time: readers of
+    a newer version meanwhile get the pages of the version before."""
+    from django.utils.translation import get_language
+
+    from tournament.standings import selectors
+
+    first = Seat.objects.filter(session=seated_session, table=table1).order_by("wind")[0]
+    confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
+    url = player_url(tournament, first.player_id)
+    assert b"Place 1 " in client.get(url).content
+    # Another process is computing the extracts (of whichever version) ...
+    lock = f"tournament-data-lock:{tournament.pk}:{get_language()}:standings:player"
+    public_cache.cache.add(lock, 1, 60)
+    # ... when two more sheets make two new versions.
+    table2 = tournament.tables.get(number=2)
+    confirm_sheet(seated_session, table2, [50000, 30000, 25000, 15000])
+    calls = []
+    real = selectors.standings
+    monkeypatch.setattr(selectors, "standings", lambda *a, **k: calls.append(1) or real(*a, **k))
+    for _ in range(3):
+        page = client.get(url)
+        assert page["X-Cache"] == "stale" and b"Place 1 " in page.content
+    assert calls == []
+    public_cache.cache.delete(lock)
+    fresh = client.get(url)
+    assert fresh["X-Cache"] == "miss" and b"Place 2 " in fresh.content and calls == [1]

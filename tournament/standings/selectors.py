@@ -16,10 +16,10 @@ Places (who is ranked, where the disqualified go, equal totals) come from the ru
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Sum
 from django.utils.translation import gettext
 
 from referee.decisions import RefereeDecisions
@@ -29,7 +29,8 @@ from scoring.rules.ranking import places, shared_places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
 from tournament.seating.visibility import seats_shown
 from tournament.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
-from web.cache import cached, cached_part
+from tournament.standings.page_digests import player_page_digests
+from web.cache import cached_part
 
 ZERO = Decimal(0)
 REGISTRATION_FIELDS = (
@@ -415,24 +416,42 @@ class PlayerEvent:
 
 @dataclass
 class PlayerExtract:
-    """One player's share of the standings, kept per results version (``player_extract``)."""
+    """One player's share of the standings, kept per results version (``player_extract``),
+    and the digest of what his page shows besides the tournament's and his own fields
+    (``page_digests``)."""
 
-    row: StandingRow
+    row: StandingRow | None  # None: seated or scored, not in the standings
     desk_by_session: dict[int, Decimal]
+    digest: str = ""
+    has_sessions: bool = False  # a seat, a confirmed result or a session's score to show
 
 
 def _player_extracts(tournament: Tournament) -> dict[int, PlayerExtract]:
-    """Every ranked player's extract, from one standings computation."""
-    data = cached(tournament.pk, "standings:every-session", lambda: standings(tournament))
+    """Every ranked, seated or scored player's extract, from one standings computation and
+    a fixed number of flat reads (``page_digests``)."""
+    # Computed here, not through ``cached``: this runs once per results version already
+    # (``cached_part``), and nothing else reads the whole of it; pickling it for the cache
+    # cost a third of a computation.
+    data = standings(tournament)
+    rows = {row.player.pk: row for row in data.rows}
+    shown = {pk: (row, data.desk_by_session.get(pk, {})) for pk, row in rows.items()}
+    digests, seen = player_page_digests(tournament, shown, confirmed_results(tournament))
+    # The row kept without its player, whom the page has at hand (``player_event``): a
+    # model instance cost each page more to unpickle than the rest of its extract.
     return {
-        row.player.pk: PlayerExtract(row, data.desk_by_session.get(row.player.pk, {}))
-        for row in data.rows
+        pk: PlayerExtract(
+            replace(rows[pk], player=None) if pk in rows else None,
+            data.desk_by_session.get(pk, {}),
+            digest,
+            pk in seen or bool(pk in rows and rows[pk].by_session),
+        )
+        for pk, digest in digests.items()
     }
 
 
 def player_extract(tournament: Tournament, player_id: int) -> PlayerExtract | None:
-    """The player's extract (None: not in the standings), computed for every player at
-    once per results version
+    """The player's extract (None: not in the standings, never seated nor scored),
+    computed for every player at once per results version
     (``web.cache.cached_part``): after a confirmed sheet the pages of 400 players read
     their own few rows of the standings, not the whole of it each."""
     return cached_part(
@@ -445,31 +464,29 @@ def player_event(tournament: Tournament, player: Player) -> PlayerEvent:
     session's score and the running total, taken from ``standings()``.  A penalty of the
     desk for the whole tournament (no session) counts at the last session shown.
 
-    Three queries and the player's extract, whatever the number of sessions; the extract
+    Two queries and the player's extract, whatever the number of sessions; the extract
     comes from the cache under the tournament's results version (``player_extract``), so
     that after a confirmed sheet the pages of 400 players, each read by its own
     spectators, compute the standings once between them, not once a page."""
     extract = player_extract(tournament, player.pk)
     row = extract.row if extract is not None else None
-    seats = {
-        seat.session.number: seat
-        for seat in seats_shown(tournament)
-        .filter(player=player)
-        .select_related("session", "table")
-        .order_by("session__number")
-    }
+    if row is not None:
+        row.player = player  # kept without him (``_player_extracts``)
+    # His seats and his opponents' in one query: every seat at a table he sat at.
+    at_his_table = Seat.objects.filter(
+        session_id=OuterRef("session_id"), table_id=OuterRef("table_id"), player=player
+    )
+    seats: dict[int, Seat] = {}
     others: dict[int, list[Seat]] = defaultdict(list)
-    if seats:
-        together = Q()
-        for seat in seats.values():
-            together |= Q(session_id=seat.session_id, table_id=seat.table_id)
-        for other in (
-            Seat.objects.filter(together)
-            .exclude(player=player)
-            .select_related("player")
-            .order_by("wind")
-        ):
-            others[other.session_id].append(other)
+    for seat in (
+        seats_shown(tournament).filter(Exists(at_his_table))
+        .select_related("session", "table", "player")
+        .order_by("session__number", "wind")
+    ):
+        if seat.player_id == player.pk:
+            seats[seat.session.number] = seat
+        else:
+            others[seat.session_id].append(seat)
     results = {
         r.session.number: r
         for r in confirmed_results(tournament)
@@ -510,31 +527,20 @@ def _fields(obj) -> tuple:
     return tuple(getattr(obj, f.attname) for f in obj._meta.concrete_fields)
 
 
-def player_event_digest(tournament: Tournament, event: PlayerEvent) -> str:
-    """A digest of everything the player's page shows: the tournament's and the player's
-    fields, his standings row, and per session the seat, table, opponents, result and the
-    version of its sheet (every save of a sheet raises it, so a corrected hand changes the
-    hand statistics' digest too).  The same digest, the same page."""
+def player_page_digest(tournament: Tournament, player: Player) -> tuple[str, bool]:
+    """A digest of everything the player's page shows, and whether it shows any session:
+    the tournament's and the player's fields, and his extract's digest (his standings
+    row, and per session the seat, table, opponents, result and the version of its sheet:
+    ``page_digests``).  The same digest, the same page; no query of its own."""
     import hashlib
 
-    shown: list = [_fields(tournament), _fields(event.player), repr(event.row)]
-    for s in event.sessions:
-        seat, result = s.seat, s.result
-        shown.append(
-            (
-                s.number,
-                _fields(seat) if seat else None,
-                _fields(seat.table) if seat else None,
-                [(_fields(o), _fields(o.player)) for o in s.opponents],
-                _fields(result) if result else None,
-                _fields(result.sheet) if result else None,
-                s.score,
-                s.running_total,
-                s.desk_penalties,
-                repr(s.missed),
-            )
-        )
-    return hashlib.sha256(repr(shown).encode()).hexdigest()
+    extract = player_extract(tournament, player.pk)
+    mine = extract.digest if extract is not None else ""
+    shown = repr((_fields(tournament), _fields(player), mine))
+    return (
+        hashlib.sha256(shown.encode()).hexdigest(),
+        extract is not None and extract.has_sessions,
+    )
 
 
 def score_chart(sessions: list[PlayerSession], width: int = 640, height: int = 220) -> dict:

@@ -302,16 +302,13 @@ def session_results_projector_rows(request, slug: str, number: int):
 def player_page(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
-    event = selectors.player_event(tournament, player)
-    if not event.sessions and not tournament.registrations.filter(player=player).exists():
+    digest, has_sessions = selectors.player_page_digest(tournament, player)
+    if not has_sessions and not tournament.registrations.filter(player=player).exists():
         raise Http404(gettext("This player is not in this tournament."))
-    # Rendered again only when what it shows changed: a confirmed sheet changes a few
-    # players' figures, not the 400 pages that the tournament's version renews.
-    return content_by_digest(
-        request,
-        f"player:{tournament.pk}:{player.pk}",
-        selectors.player_event_digest(tournament, event),
-        lambda: render(
+
+    def draw():
+        event = selectors.player_event(tournament, player)
+        return render(
             request,
             "tournament/player_page.html",
             {
@@ -322,7 +319,18 @@ def player_page(request, slug: str, player_id: int):
                 "chart": selectors.score_chart(event.sessions),
                 "hand_stats": player_hand_statistics(tournament, player),
             },
-        ),
+        )
+
+    # Rendered again only when what it shows changed: a confirmed sheet changes a few
+    # players' figures, not the 400 pages that the tournament's version renews. An
+    # unchanged page is its digest, from the extracts computed once per results version,
+    # and the page kept under it: no read of its own seats and results.
+    return content_by_digest(
+        request,
+        f"player:{tournament.pk}:{player.pk}",
+        digest,
+        draw,
+        since=(tournament.pk, RESULTS),
     )
 
 
