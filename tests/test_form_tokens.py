@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from referee.models import Penalty, Substitution
 from scoring.models import ScoreSheet, SheetVersion, TableResult
-from tournament.models import FormToken, Player, Registration
+from tournament.models import FormToken, Registration
 from web.idempotency import ALREADY_SAVED, new_token
 
 
@@ -118,14 +118,14 @@ def test_every_form_in_the_templates_carries_a_token(ref_client, tournament, sea
 
 
 def test_replayed_substitution_check_in_and_registration(
-    client, organiser, tournament, seated_session, reserve_player
+    client, organiser, tournament, seated_session, reserve
 ):
     client.force_login(organiser)
     player = seated_session.seats.first().player
     url = reverse("referee:substitute", args=[tournament.slug, player.pk])
     data = {
         "session": "1",
-        "substitute": str(reserve_player.pk),
+        "substitute": str(reserve.pk),
         "timing": "start",
         "form_token": new_token(),
     }
@@ -155,21 +155,6 @@ def test_replayed_substitution_check_in_and_registration(
     client.post(add, data)
     client.post(add, data)
     assert Registration.objects.filter(player__first_name="Nina").count() == 1
-
-
-@pytest.fixture
-def reserve_player(tournament):
-    player = Player.objects.create(
-        first_name="Rolf", last_name="Reserve", ema_number="05999998", country="NL"
-    )
-    Registration.objects.create(
-        tournament=tournament,
-        player=player,
-        status=Registration.Status.CONFIRMED,
-        is_reserve=True,
-        results_count=False,
-    )
-    return player
 
 
 @pytest.mark.django_db
