@@ -305,6 +305,7 @@ FACTORIES = {
             data, preference=__import__("companion.models").models.Preference()
         ),
         {"seating.push": "on", "results.email": "on"},
+    ),
     "tournament.seating.forms.ApartGroupForm": (
         lambda data: _form("tournament.seating.forms", "ApartGroupForm")(
             data, choices=[(11, "Anna"), (12, "Ben"), (13, "Cid")]

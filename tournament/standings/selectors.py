@@ -479,7 +479,8 @@ def player_event(tournament: Tournament, player: Player) -> PlayerEvent:
     seats: dict[int, Seat] = {}
     others: dict[int, list[Seat]] = defaultdict(list)
     for seat in (
-        seats_shown(tournament).filter(Exists(at_his_table))
+        seats_shown(tournament)
+        .filter(Exists(at_his_table))
         .select_related("session", "table", "player")
         .order_by("session__number", "wind")
     ):

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0019_privacy34_consents_retention'),
+        ('tournament', '0020_seat38b_apart_groups'),
     ]
 
     operations = [
