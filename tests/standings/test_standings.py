@@ -291,7 +291,27 @@ def test_previous_session_results_on_the_projector(client, tournament, finished_
     url = reverse("tournament:session_results_projector_rows", args=[tournament.slug, 1])
     body = client.get(url).content.decode()
     assert body.index("First000 Last000") < body.index("First003 Last003")  # 26 before -23
-    assert "session 1" in body
+    assert "Session 1" in body
+
+
+def test_previous_session_results_on_the_projector_in_german(
+    client, tournament, finished_session_2
+):
+    """The hall screen between sessions speaks the hall's language: no English word left."""
+    slug = tournament.slug
+    rows = client.get(
+        reverse("tournament:session_results_projector_rows", args=[slug, 1]),
+        HTTP_ACCEPT_LANGUAGE="de",
+    ).content.decode()
+    frame = client.get(
+        reverse("tournament:session_results_projector", args=[slug, 1]),
+        HTTP_ACCEPT_LANGUAGE="de",
+    ).content.decode()
+    assert "Runde 1" in rows and ">Wertung<" in rows and ">Tisch<" in rows
+    assert "Tisch 1, Rang 1" in rows  # First000 won at table 1 (FINAL_POINTS)
+    assert "Ergebnisse der Runde 1" in frame
+    for english in ("place ", ">Score<", ">Table<", "session 1", "Results of session"):
+        assert english not in rows + frame
 
 
 # --- the EMA results file -----------------------------------------------------------------

@@ -263,7 +263,7 @@ def session_results_projector(request, slug: str, number: int):
         "tournament/projector.html",
         {
             "tournament": tournament,
-            "title": f"Results of session {session.number}",
+            "title": gettext("Results of session %(number)s") % {"number": session.number},
             "rows_url": reverse(
                 "tournament:session_results_projector_rows", args=[slug, session.number]
             ),
@@ -288,12 +288,13 @@ def session_results_projector_rows(request, slug: str, number: int):
                     "name": f"{r.player.first_name} {r.player.last_name}",
                     "flag": flag_html(r.player.country.code),
                     "total": points(r.score),
-                    "last": f"{r.sheet.table}, place {r.rank}",
+                    "last": gettext("%(table)s, place %(place)s")
+                    % {"table": r.sheet.table, "place": r.rank},
                 }
                 for i, r in enumerate(page.object_list)
             ],
-            "heading": f"session {session.number}",
-            "columns": ("Score", "Table"),
+            "heading": gettext("Session %(number)s") % {"number": session.number},
+            "columns": (gettext("Score"), gettext("Table")),
         },
     )
 
