@@ -376,6 +376,7 @@ def staged(hall):
     a phone's column."""
     from scoring.models import ScoreSheet
     from scoring.services import sheet_confirm
+    from tournament.seating.services import seating_publish
     from tournament.stages.services import stage_cut, stage_save, stage_session_seat
 
     Player.objects.filter(last_name=PEOPLE[0][1]).update(last_name=LONG_SURNAME)
@@ -406,6 +407,8 @@ def staged(hall):
     )
     semi = stage_cut(stage=semi, user=None, now=timezone.now())
     stage_session_seat(stage=semi, number=2, now=timezone.now())
+    # A stage's seating is a draft until the organiser publishes it; the stream shows it then.
+    seating_publish(session=Session.objects.get(tournament=hall, number=2), user=None)
     return hall
 
 
