@@ -1,6 +1,6 @@
 """What the referee desk decided, as the standings read it: penalties and disqualifications.
 
-Produced by ``referee.selectors.standings_decisions``; plain frozen data, so the standings
+Produced by ``referee.decision_reads.standings_decisions``; plain frozen data, so the standings
 need nothing else of the desk."""
 
 from __future__ import annotations

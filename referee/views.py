@@ -29,7 +29,7 @@ from web.cache import SEATING, cached
 from web.converters import parse_id
 from web.query import paginate_table
 
-from . import selectors, services
+from . import desk_log, selectors, services
 from .calls import selectors as call_selectors
 from .forms import CorrectionForm, PenaltyForm, ReasonForm, SubstitutionForm
 from .kinds import kind_rules, show
@@ -162,8 +162,8 @@ def player(request, slug: str, player_id: int):
     session = _session(request, tournament)
     person = _player(tournament, player_id)
     seat = session.seats.filter(player=person).select_related("table").first() if session else None
-    penalties, substitutions, disqualifications = selectors.player_records(tournament, person)
-    removals = selectors.player_removals(tournament, person)
+    penalties, substitutions, disqualifications = desk_log.player_records(tournament, person)
+    removals = desk_log.player_removals(tournament, person)
     registration = Registration.objects.get(tournament=tournament, player=person)
     rules = kind_rules(tournament.rules())
     return render(
@@ -303,7 +303,7 @@ def penalty_withdraw(request, slug: str, pk: int):
     def withdraw(reason: str) -> str:
         services.penalty_withdraw(penalty=penalty, user=request.user, reason=reason)
         return gettext("Penalty {ref} withdrawn; it stays in the log.").format(
-            ref=selectors.desk_ref(penalty)
+            ref=desk_log.desk_ref(penalty)
         )
 
     return _withdraw_page(
@@ -311,7 +311,7 @@ def penalty_withdraw(request, slug: str, pk: int):
         tournament,
         penalty,
         withdraw=withdraw,
-        title=gettext("Withdraw penalty {ref}").format(ref=selectors.desk_ref(penalty)),
+        title=gettext("Withdraw penalty {ref}").format(ref=desk_log.desk_ref(penalty)),
         summary=gettext("{kind}, {points} points, {player}, session {number}").format(
             kind=penalty.get_kind_display(),
             points=show(penalty.points),
@@ -329,7 +329,7 @@ def penalty_correct(request, slug: str, pk: int):
     if not penalty.is_active:
         messages.error(request, gettext("A withdrawn penalty cannot be corrected; log a new one."))
         return redirect(_player_url(tournament, penalty.player, penalty.session))
-    penalty.ref = selectors.desk_ref(penalty)
+    penalty.ref = desk_log.desk_ref(penalty)
     initial = {
         "minutes": penalty.minutes,
         "serious": penalty.serious,
@@ -359,8 +359,8 @@ def penalty_correct(request, slug: str, pk: int):
             messages.success(
                 request,
                 gettext("{ref} corrected by {new}: {value} points.").format(
-                    ref=selectors.desk_ref(penalty),
-                    new=selectors.desk_ref(new),
+                    ref=desk_log.desk_ref(penalty),
+                    new=desk_log.desk_ref(new),
                     value=show(new.points),
                 ),
             )
@@ -494,7 +494,7 @@ def substitution_withdraw(request, slug: str, pk: int):
     def withdraw(reason: str) -> str:
         services.substitution_withdraw(substitution=record, user=request.user, reason=reason)
         return gettext("Substitution {ref} withdrawn: {player} is back in the seat.").format(
-            ref=selectors.desk_ref(record), player=record.player
+            ref=desk_log.desk_ref(record), player=record.player
         )
 
     return _withdraw_page(
@@ -502,7 +502,7 @@ def substitution_withdraw(request, slug: str, pk: int):
         tournament,
         record,
         withdraw=withdraw,
-        title=gettext("Withdraw substitution {ref}").format(ref=selectors.desk_ref(record)),
+        title=gettext("Withdraw substitution {ref}").format(ref=desk_log.desk_ref(record)),
         summary=gettext("{substitute} for {player} at {table}, session {number}").format(
             substitute=record.substitute,
             player=record.player,
@@ -541,7 +541,7 @@ def disqualification_withdraw(request, slug: str, pk: int):
         tournament,
         record,
         withdraw=withdraw,
-        title=gettext("Lift disqualification {ref}").format(ref=selectors.desk_ref(record)),
+        title=gettext("Lift disqualification {ref}").format(ref=desk_log.desk_ref(record)),
         summary=f"{record.player}: {record.reason}",
         back=_player_url(tournament, record.player, None),
     )
@@ -596,7 +596,7 @@ def results_removal_withdraw(request, slug: str, pk: int):
         record,
         withdraw=withdraw,
         title=gettext("Put {player} back into the final results ({ref})").format(
-            player=record.player, ref=selectors.desk_ref(record)
+            player=record.player, ref=desk_log.desk_ref(record)
         ),
         summary=f"{record.player}: {record.reason}",
         back=_player_url(tournament, record.player, None),
@@ -614,7 +614,7 @@ def log(request, slug: str):
     session = _int(request.GET.get("session"))
     table_number = _int(request.GET.get("table"))
     player_id = _int(request.GET.get("player"))
-    entries = selectors.log_entries(
+    entries = desk_log.log_entries(
         tournament, session=session, table=table_number, player=player_id
     )
     table = LogTable(entries)
@@ -633,7 +633,7 @@ def log(request, slug: str):
             "table": table,
             "sessions": tournament.sessions.order_by("number"),
             "tables": tournament.tables.order_by("number"),
-            "players": selectors.log_players(tournament),
+            "players": desk_log.log_players(tournament),
             "chosen": {"session": session, "table": table_number, "player": player_id},
             "query": query.urlencode(),
             "count": len(entries),

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
-from referee.selectors import sheet_page_penalties
+from referee.decision_reads import sheet_page_penalties
 from scoring.rules.substitutes import FROM_START
 from tournament.models import Session, Table, Tournament
 from tournament.pages import staffed_tournament

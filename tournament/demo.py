@@ -252,7 +252,7 @@ def _seat_demo_sessions(tournament: Tournament, *, organiser) -> None:
     A tournament that already has seats keeps them (the organiser may have changed them by
     hand), so loading the demo again changes nothing.
     """
-    from .seating.services import seating_generate_now
+    from .seating.jobs import seating_generate_now
 
     if Seat.objects.filter(session__tournament=tournament).exists():
         return

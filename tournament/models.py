@@ -740,7 +740,7 @@ class SeatingJob(models.Model):
     created_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
     # Written with the progress while the job runs: a running job whose heartbeat stops was
-    # lost with its worker (tournament.seating.services.seating_jobs_reap).
+    # lost with its worker (tournament.seating.jobs.seating_jobs_reap).
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -376,7 +376,7 @@ def staged(hall):
     a phone's column."""
     from scoring.models import ScoreSheet
     from scoring.services import sheet_confirm
-    from tournament.seating.services import seating_publish
+    from tournament.seating.jobs import seating_publish
     from tournament.stages.services import stage_cut, stage_save, stage_session_seat
 
     Player.objects.filter(last_name=PEOPLE[0][1]).update(last_name=LONG_SURNAME)

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import login
 from tests.conftest import make_players
 from tournament.models import Registration, Seat, SeatingJob, Session, Table
-from tournament.seating.services import _job_new, seating_job_run
+from tournament.seating.jobs import _job_new, seating_job_run
 
 SLUG = "test-open"
 
@@ -91,7 +91,7 @@ def test_a_swap_is_previewed_with_the_repeats_it_causes(
 def test_table_cards_print_one_a4_page_per_table(transactional_db, page, tournament):
     import re
 
-    from tournament.seating.services import seating_generate_now, seating_publish
+    from tournament.seating.jobs import seating_generate_now, seating_publish
 
     _event(tournament, players=12, tables=3, sessions=2)
     seating_generate_now(

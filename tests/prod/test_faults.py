@@ -17,8 +17,8 @@ from kombu.exceptions import OperationalError
 from tests.seating_app.conftest import setup_event
 from tournament.clock.services import SIGNAL_TASK
 from tournament.models import Seat, SeatingJob, Session
-from tournament.seating import services as seating
-from tournament.seating.services import GENERATE_TASK
+from tournament.seating import jobs as seating
+from tournament.seating.jobs import GENERATE_TASK
 from web import cache as public_cache
 
 SLUG = "test-open"

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.services import sheet_confirm, sheet_save
-from tournament.seating.services import sessions_with_locks
+from tournament.seating.locks import sessions_with_locks
 
 
 def confirm(session, table, points):

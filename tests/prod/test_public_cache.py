@@ -14,7 +14,7 @@ from referee.services import penalty_create
 from scoring.services import sheet_confirm, sheet_save
 from tournament.clock import services as clock_services
 from tournament.models import Seat, SeatChange
-from tournament.seating.services import seat_change_apply
+from tournament.seating.by_hand import seat_change_apply
 from web import cache as public_cache
 
 pytestmark = pytest.mark.django_db(transaction=False)

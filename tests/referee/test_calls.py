@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from referee.calls import services
 from referee.calls.views import CALLS_PER_ACCOUNT
+from referee.desk_log import log_entries
 from referee.models import RefereeCall
-from referee.selectors import log_entries
 from tournament.happenings import referee_call
 from tournament.models import Staff, Tournament
 

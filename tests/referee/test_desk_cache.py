@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from referee.services import disqualification_create, penalty_create
 from tournament.models import Player, Registration, Session, Table
-from tournament.seating.services import seat_change_apply
+from tournament.seating.by_hand import seat_change_apply
 
 from .conftest import final_sheet
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from referee import selectors, services
+from referee import desk_log, services
 from referee.models import ResultsRemoval
 from tournament.events.board import final_check_notes
 from tournament.models import Registration, Session
@@ -102,7 +102,7 @@ def test_removal_takes_him_out_of_the_results_and_the_ema_file_and_is_undone(
         f"{leaver} is removed from the final results (EMA 5.8) and left out of the EMA file: "
         f"ill (hospital) ({referee.username})."
     ]
-    log = selectors.log_entries(tournament)
+    log = desk_log.log_entries(tournament)
     assert [(e.ref, e.action, e.reason) for e in log] == [("R1", "Removal", "ill (hospital)")]
 
     # Undone, with a reason: he is back at his place; the log keeps both.
@@ -111,7 +111,7 @@ def test_removal_takes_him_out_of_the_results_and_the_ema_file_and_is_undone(
     assert _row(tournament, leaver).rank == 8
     assert len(ema_rows(tournament)) == 8
     assert final_check_notes(tournament) == []
-    assert [e.action for e in selectors.log_entries(tournament)] == ["Withdrawn", "Removal"]
+    assert [e.action for e in desk_log.log_entries(tournament)] == ["Withdrawn", "Removal"]
 
 
 def test_only_a_player_who_was_substituted_or_left_may_be_removed(tournament, left, players):

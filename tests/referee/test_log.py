@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from referee import selectors, services
+from referee import decision_reads, desk_log, services
 from referee.models import Penalty
 from scoring.services import sheet_confirm, sheet_save
 from tournament.standings.selectors import standings
@@ -37,8 +37,8 @@ def test_the_log_keeps_decisions_withdrawals_and_corrections(
         reason="ill",
     )
     services.substitution_withdraw(substitution=sub, user=organiser, reason="recovered")
-    assert (selectors.desk_ref(late), selectors.desk_ref(fixed)) == ("P1", "P2")
-    entries = selectors.log_entries(tournament)
+    assert (desk_log.desk_ref(late), desk_log.desk_ref(fixed)) == ("P1", "P2")
+    entries = desk_log.log_entries(tournament)
     lines = [(e.ref, e.action, e.by, e.counts) for e in entries]
     assert lines == [
         ("S1", "Withdrawn", organiser.username, ""),
@@ -58,18 +58,18 @@ def test_the_log_keeps_decisions_withdrawals_and_corrections(
         Decimal(-7),
     )
     # Filters: by table 2 nothing, by player 1 only the substitution.
-    assert selectors.log_entries(tournament, table=2) == []
-    assert {e.ref for e in selectors.log_entries(tournament, player=players[1].pk)} == {"S1"}
-    assert {e.ref for e in selectors.log_entries(tournament, player=reserve.pk)} == {"S1"}
+    assert desk_log.log_entries(tournament, table=2) == []
+    assert {e.ref for e in desk_log.log_entries(tournament, player=players[1].pk)} == {"S1"}
+    assert {e.ref for e in desk_log.log_entries(tournament, player=reserve.pk)} == {"S1"}
 
 
 def test_a_chombo_the_sheet_carries_is_marked_in_the_log(tournament, running, table1, players):
     services.penalty_create(
         tournament=tournament, player=players[2], session=running, kind="chombo", user=None
     )
-    assert selectors.log_entries(tournament)[0].counts == "yes"
+    assert desk_log.log_entries(tournament)[0].counts == "yes"
     final_sheet(running, table1, [40000, 35000, 25000, 20000], chombo=[0, 0, 1, 0])
-    (desk,) = [e for e in selectors.log_entries(tournament) if e.action == "Penalty"]
+    (desk,) = [e for e in desk_log.log_entries(tournament) if e.action == "Penalty"]
     assert desk.counts == "no (on the score sheet)"
 
 
@@ -87,7 +87,7 @@ def test_a_hand_by_hand_chombo_is_counted_once(tournament, running, table1, play
         user=referee,
     )
     sheet_confirm(sheet=sheet, expected_version=sheet.version, user=referee)
-    assert selectors.sheet_chombos(tournament) == {(players[2].pk, 1): 1}
+    assert decision_reads.sheet_chombos(tournament) == {(players[2].pk, 1): 1}
     row = next(r for r in standings(tournament).rows if r.player == players[2])
     assert row.total == Decimal(-20)  # the sheet's chombo only; the desk's matches it
 
@@ -111,7 +111,7 @@ def test_the_standings_hook_runs_a_fixed_number_of_queries(
     # No chombo at the desk: the score sheets' entries are not read at all (four queries with
     # the removals of EMA 5.8, six with a desk chombo whose sheet must be checked).
     with django_assert_num_queries(4):
-        decisions = selectors.standings_decisions(tournament)
+        decisions = decision_reads.standings_decisions(tournament)
     # The missed session is charged by the standings (scoring.rules.absence), not here.
     assert sorted(p.points for p in decisions.penalties) == [Decimal(-2)] * 4
     assert decisions.substituted == {(players[5].pk, 1)}
@@ -119,5 +119,5 @@ def test_the_standings_hook_runs_a_fixed_number_of_queries(
         tournament=tournament, player=players[0], session=running, kind="chombo", user=None
     )
     with django_assert_num_queries(6):
-        decisions = selectors.standings_decisions(tournament)
+        decisions = decision_reads.standings_decisions(tournament)
     assert sorted(p.points for p in decisions.penalties) == [Decimal(-20)] + [Decimal(-2)] * 4

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from referee import selectors, services
+from referee import desk_log, services
 from referee.models import Penalty
 from tournament.models import Player, Registration, Session, Table, Tournament
 
@@ -76,10 +76,10 @@ def test_the_first_penalty_and_substitution_of_a_tournament_are_p1_and_s1(
         reason="ill",
     )
     assert late.pk >= 3  # the third penalty of the site (at least), the first of this one
-    refs = sorted(e.ref for e in selectors.log_entries(tournament))
+    refs = sorted(e.ref for e in desk_log.log_entries(tournament))
     assert refs == ["P1", "S1"]
-    assert selectors.desk_ref(late) == "P1"
-    counted, substitutions, _disqualifications = selectors.player_records(tournament, players[0])
+    assert desk_log.desk_ref(late) == "P1"
+    counted, substitutions, _disqualifications = desk_log.player_records(tournament, players[0])
     assert [c.penalty.ref for c in counted] == ["P1"]
     assert substitutions == []
     client.force_login(referee)

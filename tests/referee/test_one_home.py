@@ -16,7 +16,7 @@ import inspect
 from decimal import Decimal
 
 import scoring.services
-from referee import selectors
+from referee import decision_reads, selectors
 from referee.services import penalty_create, substitution_create
 from scoring.models import ScoreSheet
 from scoring.rules import counted
@@ -41,7 +41,7 @@ def test_the_desk_takes_which_penalties_count_from_the_rules_core(
         )
         for _ in range(2)
     ]
-    got = selectors.counted_penalties(desk, selectors.sheet_chombos(tournament), set())
+    got = decision_reads.counted_penalties(desk, decision_reads.sheet_chombos(tournament), set())
     core = counted.counted_penalties(
         [counted.DeskPenalty("chombo", True, players[2].pk, 1)] * 2,
         {(players[2].pk, 1): 1},
@@ -54,7 +54,7 @@ def test_the_desk_takes_which_penalties_count_from_the_rules_core(
     assert west.total == Decimal(-35)
     # The desk has no rule of its own: what the core answers is what counts.
     monkeypatch.setattr(counted, "counted_penalties", lambda p, s, m: [counted.COUNTS] * len(p))
-    got = selectors.counted_penalties(desk, selectors.sheet_chombos(tournament), set())
+    got = decision_reads.counted_penalties(desk, decision_reads.sheet_chombos(tournament), set())
     assert [c.counted for c in got] == [True, True]
 
 
@@ -63,8 +63,8 @@ def test_a_sheets_chombo_is_read_from_the_cores_stored_answer(tournament, runnin
     assert [sheet.result["seats"][w]["chombo"] for w in "ESWN"] == [0, 0, 1, 0]
     # The entry is what was typed; every reader counts the chombo from the stored answer.
     ScoreSheet.objects.filter(pk=sheet.pk).update(entry={**sheet.entry, "chombo": [0, 0, 0, 0]})
-    assert selectors.sheet_chombos(tournament) == {(players[2].pk, 1): 1}
-    (entry,) = selectors.sheet_chombo_entries(tournament)
+    assert decision_reads.sheet_chombos(tournament) == {(players[2].pk, 1): 1}
+    (entry,) = decision_reads.sheet_chombo_entries(tournament)
     assert (entry.player, entry.wind) == (players[2], 2)
 
 
@@ -79,7 +79,7 @@ def test_a_hand_by_hand_chombo_is_in_the_cores_log(tournament, running, table1, 
     )
     assert [line.get("chombo") for line in sheet.result["log"]] == ["W", None]
     assert sheet.result["seats"]["W"]["chombo"] == 1
-    (entry,) = selectors.sheet_chombo_entries(tournament)
+    (entry,) = decision_reads.sheet_chombo_entries(tournament)
     assert (entry.wind, entry.hand) == (2, "E1")
 
 
@@ -110,7 +110,7 @@ def test_the_desks_and_the_sheets_messages_are_translated(running, table1, refer
     from django.utils import translation
 
     from scoring.services import SheetConflict
-    from tournament.seating.services import lock_reason
+    from tournament.seating.locks import lock_reason
 
     sheet = final_sheet(running, table1, [41000, 27000, 30000, 22000], user=referee)
     with translation.override("de"):

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from django.urls import reverse
 
-from referee import selectors
+from referee import desk_log
 from scoring.models import ScoreSheet
 from scoring.services import sheet_confirm, sheet_save
 from tournament.events.board import session_board
@@ -34,7 +34,7 @@ def _hands_sheet(session, table, user, *, confirm: bool):
 
 def test_a_hand_by_hand_chombo_is_in_the_log(tournament, running, table1, players, referee):
     _hands_sheet(running, table1, referee, confirm=False)
-    (entry,) = selectors.log_entries(tournament)
+    (entry,) = desk_log.log_entries(tournament)
     assert (entry.action, entry.player, entry.session, entry.table, entry.hand) == (
         "Chombo on the score sheet",
         players[2],
@@ -49,10 +49,10 @@ def test_a_hand_by_hand_chombo_is_in_the_log(tournament, running, table1, player
     )
     sheet = ScoreSheet.objects.get(session=running, table=table1)
     sheet_confirm(sheet=sheet, expected_version=sheet.version, user=referee)
-    (entry,) = selectors.log_entries(tournament, player=players[2].pk)
+    (entry,) = desk_log.log_entries(tournament, player=players[2].pk)
     assert entry.counts == "yes (on the sheet)"
-    assert selectors.log_entries(tournament, table=2) == []
-    assert players[2] in selectors.log_players(tournament)
+    assert desk_log.log_entries(tournament, table=2) == []
+    assert players[2] in desk_log.log_players(tournament)
     # The standings count it once, from the sheet.
     west = next(r for r in standings(tournament).rows if r.player == players[2])
     assert (west.total, west.sheet_penalties) == (Decimal(-20), Decimal(-20))

@@ -40,7 +40,7 @@ from tests.conftest import make_players
 from tests.scoring_app.conftest import enter_final, seat_sessions
 from tournament.models import Player, Registration, Session
 from tournament.registration.services import registration_withdraw
-from tournament.seating.services import reserve_fill
+from tournament.seating.vacancies import reserve_fill
 from tournament.standings.selectors import standings
 
 NOW = dt.datetime(2026, 5, 2, 12, 0, tzinfo=dt.UTC)

@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import make_players
 from tournament.models import Player, Registration, Seat, SeatingJob, Session, Table
-from tournament.seating.services import seating_generate_now, seating_publish
+from tournament.seating.jobs import seating_generate_now, seating_publish
 
 NOW = dt.datetime(2026, 5, 2, 9, 0, tzinfo=dt.UTC)
 

@@ -13,7 +13,7 @@ from tournament.errors import ServiceError
 from tournament.models import ApartGroup, Player, Seat, SeatingJob, Session, Tournament
 from tournament.registration.teams import team_save, team_settings_update
 from tournament.seating import apart
-from tournament.seating.services import seating_input
+from tournament.seating.core_input import seating_input
 
 from .conftest import assert_valid_session, generate, setup_event
 

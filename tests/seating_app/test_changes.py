@@ -10,7 +10,7 @@ import pytest
 from scoring.models import ScoreSheet
 from tournament.errors import ServiceError
 from tournament.models import Seat, SeatChange, Table
-from tournament.seating.services import SeatSpot, seat_change_apply, seat_change_preview
+from tournament.seating.by_hand import SeatSpot, seat_change_apply, seat_change_preview
 
 from .conftest import NOW, tables_of
 

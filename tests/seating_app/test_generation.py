@@ -7,7 +7,7 @@ import pytest
 from tournament.errors import ServiceError
 from tournament.models import Registration, Seat, SeatingJob, Table
 from tournament.seating.core import PlanOptions, plan
-from tournament.seating.services import seating_input
+from tournament.seating.core_input import seating_input
 
 from .conftest import assert_valid_session, generate, pairs_of, setup_event
 

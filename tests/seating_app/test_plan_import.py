@@ -10,8 +10,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tournament.models import Registration, Seat, SeatingJob
-from tournament.seating.plan_import import field_in_order, registration_order
-from tournament.seating.services import PlanImportError, seating_plan_import
+from tournament.seating.plan_import import (
+    PlanImportError,
+    field_in_order,
+    registration_order,
+    seating_plan_import,
+)
 
 from .conftest import NOW, setup_event
 

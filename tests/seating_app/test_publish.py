@@ -13,7 +13,8 @@ from tournament.errors import ServiceError
 from tournament.events.selectors import dashboard
 from tournament.happenings import seating_published
 from tournament.models import Session
-from tournament.seating.services import seat_change_apply, seating_publish
+from tournament.seating.by_hand import seat_change_apply
+from tournament.seating.jobs import seating_publish
 
 from .conftest import NOW, generate, setup_event
 

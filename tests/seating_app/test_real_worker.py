@@ -60,7 +60,7 @@ SCENE = """
 import datetime as dt
 from django.utils import timezone
 from tournament.models import Player, Registration, Session, Table, Tournament
-from tournament.seating.services import seating_job_create
+from tournament.seating.jobs import seating_job_create
 
 t = Tournament.objects.create(name="Redis Open", slug="redis-open", session_count=10,
                               start_date=dt.date(2026, 5, 2), end_date=dt.date(2026, 5, 3))

@@ -10,7 +10,7 @@ import pytest
 from scoring.models import ScoreSheet
 from tournament.errors import ServiceError
 from tournament.models import Registration, Seat, SeatingJob, Session, Table
-from tournament.seating.services import session_lock
+from tournament.seating.locks import session_lock
 
 from .conftest import NOW, assert_valid_session, generate, late_player, pairs_of, tables_of
 
@@ -96,7 +96,7 @@ def test_an_incomplete_played_table_is_named(tournament, seated16):
 
 def test_a_session_locked_while_generating_is_not_overwritten(tournament, seated16, monkeypatch):
     """The core runs outside the write transaction; a session that started meanwhile wins."""
-    import tournament.seating.services as seating
+    import tournament.seating.jobs as seating
 
     session3 = tournament.sessions.get(number=3)
     before = tables_of(session3)
@@ -114,7 +114,7 @@ def test_a_session_locked_while_generating_is_not_overwritten(tournament, seated
 
 
 def generate_failing(tournament):
-    from tournament.seating.services import _job_new, seating_job_run
+    from tournament.seating.jobs import _job_new, seating_job_run
 
     job = _job_new(tournament=tournament, method="plan", seed=5, user=None, now=NOW)
     return seating_job_run(job_id=job.pk, clock=lambda: NOW + dt.timedelta(seconds=3))

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tournament.models import Player, Registration, Seat, SeatChange, Session
 from tournament.registration import services as registration_services
-from tournament.seating import services
+from tournament.seating import vacancies as services
 from tournament.seating.selectors import quality_now
 
 from .conftest import NOW, tables_of

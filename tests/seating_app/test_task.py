@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import tournament.seating.services as seating
+import tournament.seating.jobs as seating
 from tournament.models import Seat, SeatingJob
 from tournament.seating.core import SeatingError
 from tournament.seating.tasks import generate_seating

@@ -99,7 +99,7 @@ def test_a_team_bigger_than_the_tables_cannot_be_kept_apart(tournament):
 def test_a_swap_by_hand_that_seats_team_mates_together_is_shown(tournament):
     """Session 1 seated by hand: table 1 = players 0-3, table 2 = 4-7; team A = 0 and 4."""
     from tournament.models import Session
-    from tournament.seating.services import seat_change_preview
+    from tournament.seating.by_hand import seat_change_preview
 
     people = setup_event(tournament, players=8, tables=2, sessions=1)
     session = Session.objects.get(tournament=tournament, number=1)

@@ -9,7 +9,7 @@ from django.urls import reverse
 from tournament.errors import ServiceError
 from tournament.models import Player, Registration, Seat, Session
 from tournament.registration import services
-from tournament.seating.services import seat_vacancies
+from tournament.seating.vacancies import seat_vacancies
 
 from .conftest import tables_of
 

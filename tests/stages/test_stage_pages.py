@@ -136,7 +136,7 @@ def test_the_stage_pages_are_for_organisers_and_the_stream_for_everyone(
 
 
 def test_the_preliminaries_seating_leaves_the_stage_sessions_alone(tournament, organiser, prelims):
-    from tournament.seating.services import seating_input
+    from tournament.seating.core_input import seating_input
     from tournament.stages.services import stage_save
 
     for data in (scenario.SEMI, scenario.FINAL):

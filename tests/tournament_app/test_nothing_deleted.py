@@ -14,7 +14,7 @@ from scoring.models import ScoreSheet, SheetVersion
 from tests.referee.conftest import final_sheet
 from tests.seating_app.conftest import NOW, generate, setup_event
 from tournament.models import SeatChange, Session, Table
-from tournament.seating.services import seat_change_apply
+from tournament.seating.by_hand import seat_change_apply
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext, gettext_lazy
 
+from referee.decision_reads import SheetChombo, sheet_chombo_entries
 from referee.models import Penalty
-from referee.selectors import SheetChombo, sheet_chombo_entries
 from scoring.models import ScoreSheet, SheetVersion
 from tournament.ema import is_valid_ema_number
 from tournament.models import Registration, Seat, Session, Tournament
@@ -200,7 +200,7 @@ def final_check_notes(tournament: Tournament) -> list[str]:
     """What the final check shows besides its problems: the players the head referee removed
     from the final results (EMA 5.8, last sentence), who decided and why; the EMA file leaves
     them out."""
-    from referee.selectors import removed_from_results
+    from referee.decision_reads import removed_from_results
 
     return [
         gettext(

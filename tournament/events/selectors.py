@@ -369,7 +369,7 @@ def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> lis
 
     from scoring.models import ScoreSheet
     from tournament.events.board import final_check, final_check_notes
-    from tournament.seating.services import seat_vacancies
+    from tournament.seating.vacancies import seat_vacancies
 
     slug = tournament.slug
     confirmed = dict(

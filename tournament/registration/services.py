@@ -21,7 +21,7 @@ from tournament.models import LinkMethod, Player, Registration, Tournament
 from tournament.registration import selectors
 from tournament.registration.importing import ImportReport, PlayerRow, RowCheck, check_rows
 from tournament.registration.teams import teams_assign
-from tournament.seating.services import Vacancy, seat_vacancies, seats_fill, seats_vacate
+from tournament.seating.vacancies import Vacancy, seat_vacancies, seats_fill, seats_vacate
 from web.cache import public_pages_changed
 
 Status = Registration.Status
@@ -213,7 +213,7 @@ def registration_withdraw(
 ) -> Registration | None:
     """Withdraw; the first on the waiting list moves up. Returns who moved up, if anyone.
 
-    The player leaves the seats of every session still to play (seating/services.py
+    The player leaves the seats of every session still to play (seating/vacancies.py
     seats_vacate): the seating pages and the desk must not count on him, and a reserve then
     takes exactly those seats (field_fill_from_reserves). Once the first session has started
     a player cannot withdraw himself: the desk must know, to seat a substitute (EMA 5.8).

@@ -44,7 +44,7 @@ from tournament.registration.forms import (
 from tournament.registration.importing import ImportFileError, read_player_file
 from tournament.registration.ownership import may_see_private, owns_details
 from tournament.registration.tables import RegistrationTable
-from tournament.seating.services import seat_vacancies, seats_to_vacate
+from tournament.seating.vacancies import seat_vacancies, seats_to_vacate
 from web import throttle
 from web.converters import parse_id
 from web.query import paginate_table

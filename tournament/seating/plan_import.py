@@ -4,19 +4,35 @@ One row per table: session, table, then the player numbers at East, South, West 
 (a header line naming them is optional). The numbers stand for the field's players in an
 order the organiser picks (:data:`ORDERS`). Every bad row is named with its line (the line
 a spreadsheet program shows); only a file without one is used, like a generated plan
-(services.plan_import_apply).
+(:func:`seating_plan_import`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.db import transaction
 from django.utils.translation import gettext, gettext_lazy
 
-from tournament.models import Player, Registration, Tournament
+from tournament.errors import ServiceError
+from tournament.models import (
+    Player,
+    Registration,
+    Seat,
+    SeatingJob,
+    Session,
+    Tournament,
+)
+from tournament.registration import selectors as registration_selectors
 from tournament.registration.importing import ImportFileError, read_table_lines
+from tournament.seating.core_input import disqualified_player_ids
+from tournament.seating.grid import quality_now
+from tournament.seating.jobs import active_job
+from tournament.seating.locks import sessions_with_locks
+from web.cache import public_pages_changed
 
 # How the file's numbers map to the players (1 = the first in that order).
 ORDERS = {
@@ -177,3 +193,115 @@ def read_plan(
 
 
 __all__ = ["ORDERS", "ImportFileError", "PlanFile", "field_in_order", "read_plan"]
+
+
+# --- the organiser's own plan from a file (issue 29, "Bring your own plan") ----------------
+
+
+class PlanImportError(ServiceError):
+    """The file's bad rows, each named with its line; nothing was written."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__(
+            gettext("The plan was not used: {count} problem(s) in the file.").format(
+                count=len(errors)
+            )
+        )
+        self.errors = errors
+
+
+@transaction.atomic
+def seating_plan_import(
+    *,
+    tournament: Tournament,
+    filename: str,
+    data: bytes,
+    order: str,
+    replace: bool,
+    user,
+    now: dt.datetime,
+) -> SeatingJob:
+    """Check the organiser's plan and seat the sessions it holds, like a generated plan: a
+    SeatingJob (method "import") records the file, the order of the numbers, the players
+    each number stands for and the quality figures the core computes for generated plans."""
+    from tournament.seating.plan_import import (
+        ORDERS,
+        ImportFileError,
+        field_in_order,
+        read_plan,
+        registration_order,
+    )
+
+    if order not in ORDERS:
+        raise ServiceError(gettext("order: pick how the numbers count the players."))
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    running = active_job(tournament, now)
+    if running is not None:
+        raise ServiceError(gettext("A seating is being generated now; wait for it to finish."))
+    sessions = sessions_with_locks(tournament)
+    free = {s.number: s for s in sessions if not s.lock}
+    if not free:
+        raise ServiceError(
+            gettext("Every session has started or has score sheets: no session is left to seat.")
+        )
+    banned = disqualified_player_ids(tournament)
+    field_ids = {
+        pk
+        for pk in registration_selectors.players_to_seat(tournament).values_list("pk", flat=True)
+        if pk not in banned
+    }
+    if not field_ids:
+        raise ServiceError(gettext("No player is checked in yet: check the players in first."))
+    players = field_in_order(
+        registration_order(tournament, field_ids), order, tournament.seating_seed
+    )
+    tables = {t.number: t for t in tournament.tables.order_by("number")}
+    try:
+        checked = read_plan(
+            filename, data, players=len(players), tables=set(tables), sessions=set(free)
+        )
+    except ImportFileError as error:
+        raise PlanImportError([str(error)]) from None
+    if checked.errors:
+        raise PlanImportError(checked.errors)
+    targets = [free[n] for n in sorted(checked.sessions)]
+    seated = [s.number for s in targets if s.seated]
+    if seated and not replace:
+        raise ServiceError(
+            gettext(
+                "Session(s) {value} are seated already: tick “Replace their seating” to use "
+                "the file's plan for them."
+            ).format(value=", ".join(map(str, seated)))
+        )
+    Seat.objects.filter(session__in=targets).delete()
+    Seat.objects.bulk_create(
+        Seat(session=session, table=tables[t], wind=w, player=players[n - 1])
+        for session in targets
+        for t, numbers in sorted(checked.sessions[session.number].items())
+        for w, n in enumerate(numbers)
+    )
+    Session.objects.filter(pk__in=[s.pk for s in targets]).update(seating_draft=True)
+    numbers = [s.number for s in targets]
+    job = SeatingJob.objects.create(
+        tournament=tournament,
+        method=SeatingJob.Method.IMPORT,
+        seed=tournament.seating_seed,
+        state=SeatingJob.State.DONE,
+        done=1,
+        total=1,
+        created_by=user if user and user.is_authenticated else None,
+        created_at=now,
+        started_at=now,
+        finished_at=now,
+        options={"file": filename[:200], "order": order},
+        players=[p.pk for p in players],
+        tables=sorted(tables),
+        sessions=numbers,
+        message=f"Imported {filename[:100]}: sessions {', '.join(map(str, numbers))}, "
+        f"{len(players)} players.",
+    )
+    Session.objects.filter(pk__in=[s.pk for s in targets]).update(seating_job=job)
+    job.result = quality_now(tournament)
+    job.save(update_fields=["result"])
+    public_pages_changed(tournament.pk)
+    return job

@@ -25,12 +25,10 @@ from tournament.models import (
 from tournament.names import name_sort_key
 from tournament.registration import selectors as registration_selectors
 from tournament.seating.core import metrics
+from tournament.seating.core_input import disqualified_player_ids
 from tournament.seating.grid import SeatedGrid, quality_now, seated_grid  # noqa: F401
-from tournament.seating.services import (
-    disqualified_player_ids,
-    seat_vacancies,
-    sessions_with_locks,
-)
+from tournament.seating.locks import sessions_with_locks
+from tournament.seating.vacancies import seat_vacancies
 from tournament.seating.visibility import drafts_shown, seating_shown, seats_shown  # noqa: F401
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.conf import settings
 
-from tournament.seating.services import GENERATE_TASK, seating_job_run
+from tournament.seating.jobs import GENERATE_TASK, seating_job_run
 
 
 # The soft limit raises inside the job, which marks it failed at once; the hard limit, a

@@ -22,8 +22,8 @@ from decimal import Decimal
 from django.db.models import Count, Exists, OuterRef, Sum
 from django.utils.translation import gettext
 
+from referee.decision_reads import standings_decisions
 from referee.decisions import RefereeDecisions
-from referee.selectors import standings_decisions
 from scoring.rules.absence import MissedSession, left_after, missed_sessions
 from scoring.rules.ranking import places, shared_places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
@@ -52,7 +52,7 @@ def _exact(value) -> Decimal:
 
 def referee_decisions(tournament: Tournament) -> RefereeDecisions:
     """Penalties and disqualifications decided at the referee desk, in a fixed number of
-    queries (``referee.selectors.standings_decisions``)."""
+    queries (``referee.decision_reads.standings_decisions``)."""
     return standings_decisions(tournament)
 
 
