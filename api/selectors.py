@@ -15,6 +15,7 @@ from tournament.clock import selectors as clock_selectors
 from tournament.models import Player, Registration, Session, Tournament, Wind
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors as seating_selectors
+from tournament.standings import player_reads
 from tournament.standings import selectors as standings_selectors
 
 
@@ -92,9 +93,9 @@ def players(tournament: Tournament) -> list[dict]:
 def player_detail(tournament: Tournament, player_id: int) -> dict:
     """A player's event as the player page shows it: each session's table, seat, opponents,
     score and running total, and the total of the standings
-    (``tournament.standings.selectors.player_event``)."""
+    (``tournament.standings.player_reads.player_event``)."""
     player = Player.objects.filter(pk=player_id, tournament=tournament).first()
-    event = standings_selectors.player_event(tournament, player) if player else None
+    event = player_reads.player_event(tournament, player) if player else None
     sessions = event.sessions if event else []
     if player is None or (
         not sessions and not tournament.registrations.filter(player=player).exists()

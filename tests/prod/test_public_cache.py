@@ -249,13 +249,13 @@ def player_url(tournament, player_id):
 def test_player_pages_after_a_sheet_compute_the_standings_once(
     client, tournament, seated_session, table1, monkeypatch
 ):
-    from tournament.standings import selectors
+    from tournament.standings import player_reads
 
     seated = list(Seat.objects.filter(session=seated_session).order_by("table__number", "wind"))
     confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
     calls = []
-    real = selectors.standings
-    monkeypatch.setattr(selectors, "standings", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = player_reads.standings
+    monkeypatch.setattr(player_reads, "standings", lambda *a, **k: calls.append(1) or real(*a, **k))
     # Every player's page after the change: one computation between them, not one a page.
     for seat in seated:
         assert client.get(player_url(tournament, seat.player_id)).status_code == 200
@@ -345,7 +345,7 @@ def test_while_one_version_is_computed_a_newer_one_does_not_start_another(
     a newer version meanwhile get the pages of the version before."""
     from django.utils.translation import get_language
 
-    from tournament.standings import selectors
+    from tournament.standings import player_reads
 
     first = Seat.objects.filter(session=seated_session, table=table1).order_by("wind")[0]
     confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
@@ -358,8 +358,8 @@ def test_while_one_version_is_computed_a_newer_one_does_not_start_another(
     table2 = tournament.tables.get(number=2)
     confirm_sheet(seated_session, table2, [50000, 30000, 25000, 15000])
     calls = []
-    real = selectors.standings
-    monkeypatch.setattr(selectors, "standings", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = player_reads.standings
+    monkeypatch.setattr(player_reads, "standings", lambda *a, **k: calls.append(1) or real(*a, **k))
     for _ in range(3):
         page = client.get(url)
         assert page["X-Cache"] == "stale" and b"Place 1 " in page.content

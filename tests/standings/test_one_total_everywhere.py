@@ -22,7 +22,9 @@ from tests.referee.conftest import final_sheet
 from tournament.models import Registration, Team
 from tournament.registration.services import registration_withdraw
 from tournament.standings.exports import COLUMNS, ema_rows
-from tournament.standings.selectors import player_event, standings, team_standings
+from tournament.standings.player_reads import player_event
+from tournament.standings.selectors import standings
+from tournament.standings.team_reads import team_standings
 
 TABLE1 = [40000, 35000, 25000, 20000]
 EVEN = [30000, 30000, 30000, 30000]

@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.conftest import enter_final, make_players, seat_sessions
 from tournament.models import Registration
 from tournament.registration.teams import team_save, team_settings_update
-from tournament.standings.selectors import team_standings
+from tournament.standings.team_reads import team_standings
 
 
 @pytest.fixture

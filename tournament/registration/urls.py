@@ -3,37 +3,37 @@ reserves, import (in the ``tournament`` namespace)."""
 
 from django.urls import path
 
-from . import linking_views, team_views, views
+from . import desk_views, linking_views, team_views, views
 
 urlpatterns = [
-    path("<slug:slug>/registration/open/", views.open_registration, name="open_registration"),
+    path("<slug:slug>/registration/open/", desk_views.open_registration, name="open_registration"),
     path(
         "<slug:slug>/registration/close/",
-        views.close_registration,
+        desk_views.close_registration,
         name="close_registration",
     ),
     path(
         "<slug:slug>/registrations/confirm-pending/",
-        views.confirm_pending,
+        desk_views.confirm_pending,
         name="confirm_pending",
     ),
     path(
         "<slug:slug>/registrations/<id:pk>/<slug:action>/",
-        views.registration_action,
+        desk_views.registration_action,
         name="registration_action",
     ),
-    path("<slug:slug>/players/add/", views.player_add, name="player_add"),
+    path("<slug:slug>/players/add/", desk_views.player_add, name="player_add"),
     path("<slug:slug>/players/<id:pk>/edit/", views.player_edit, name="player_edit"),
     path(
         "<slug:slug>/players/<id:pk>/withdraw/",
-        views.registration_withdraw_confirm,
+        desk_views.registration_withdraw_confirm,
         name="registration_withdraw",
     ),
-    path("<slug:slug>/players/import/", views.player_import, name="player_import"),
-    path("<slug:slug>/check-in/", views.checkin, name="checkin"),
+    path("<slug:slug>/players/import/", desk_views.player_import, name="player_import"),
+    path("<slug:slug>/check-in/", desk_views.checkin, name="checkin"),
     path(
         "<slug:slug>/check-in/fill-from-reserves/",
-        views.fill_from_reserves,
+        desk_views.fill_from_reserves,
         name="fill_from_reserves",
     ),
     path("<slug:slug>/register/", views.register, name="register"),

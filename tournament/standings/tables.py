@@ -189,7 +189,7 @@ class StandingsTable(tables.Table):
 
 class TeamStandingsTable(tables.Table):
     """The team standings (issue 19) from the records the view made of
-    ``selectors.team_standings``; the export writes the members as one text cell."""
+    ``team_reads.team_standings``; the export writes the members as one text cell."""
 
     rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=NUM, orderable=False)
     team = tables.Column(verbose_name=gettext_lazy("Team"), orderable=False)

@@ -16,7 +16,7 @@ from tournament.flags import flag_html
 from tournament.models import Player, Session, Tournament
 from tournament.pages import table_export, viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
-from tournament.standings import selectors
+from tournament.standings import player_reads, selectors, team_reads
 from tournament.standings.exports import ema_csv, ema_xlsx
 from tournament.standings.tables import StandingsTable, TeamStandingsTable, points
 from web.cache import RESULTS, cached, content_by_digest, public_page
@@ -303,12 +303,12 @@ def session_results_projector_rows(request, slug: str, number: int):
 def player_page(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
-    digest, has_sessions = selectors.player_page_digest(tournament, player)
+    digest, has_sessions = player_reads.player_page_digest(tournament, player)
     if not has_sessions and not tournament.registrations.filter(player=player).exists():
         raise Http404(gettext("This player is not in this tournament."))
 
     def draw():
-        event = selectors.player_event(tournament, player)
+        event = player_reads.player_event(tournament, player)
         return render(
             request,
             "tournament/player_page.html",
@@ -317,7 +317,7 @@ def player_page(request, slug: str, player_id: int):
                 "player": player,
                 "sessions": event.sessions,
                 "row": event.row,
-                "chart": selectors.score_chart(event.sessions),
+                "chart": player_reads.score_chart(event.sessions),
                 "hand_stats": player_hand_statistics(tournament, player),
             },
         )
@@ -356,7 +356,7 @@ def ema_export(request, slug: str, fmt: str):
 
 def _team_data(tournament: Tournament, after: int | None) -> dict:
     """The team standings as plain data, cached like the individual standings."""
-    data = selectors.team_standings(tournament, after_session=after)
+    data = team_reads.team_standings(tournament, after_session=after)
     return {
         "records": [
             {
