@@ -11,12 +11,12 @@ import datetime as dt
 
 from django.http import Http404
 
+from results.standings import player_reads
+from results.standings import selectors as standings_selectors
 from tournament.clock import selectors as clock_selectors
 from tournament.models import Player, Registration, Session, Tournament, Wind
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors as seating_selectors
-from tournament.standings import player_reads
-from tournament.standings import selectors as standings_selectors
 
 
 def player_ref(player: Player) -> dict:
@@ -93,7 +93,7 @@ def players(tournament: Tournament) -> list[dict]:
 def player_detail(tournament: Tournament, player_id: int) -> dict:
     """A player's event as the player page shows it: each session's table, seat, opponents,
     score and running total, and the total of the standings
-    (``tournament.standings.player_reads.player_event``)."""
+    (``results.standings.player_reads.player_event``)."""
     player = Player.objects.filter(pk=player_id, tournament=tournament).first()
     event = player_reads.player_event(tournament, player) if player else None
     sessions = event.sessions if event else []

@@ -230,7 +230,7 @@ def audience_after_a_change(client, tournament, people, runs: int) -> None:
     from django.core.cache import cache
     from django.urls import reverse
 
-    from tournament.standings.selectors import standings
+    from results.standings.selectors import standings
     from web.cache import bump
 
     urls = [reverse("tournament:player", args=[tournament.slug, p.pk]) for p in people]
@@ -292,7 +292,7 @@ def main() -> None:
         from django.test import Client
         from django.urls import reverse
 
-        from tournament.standings.exports import ema_csv, ema_xlsx
+        from results.standings.exports import ema_csv, ema_xlsx
 
         tournament, people, entered, sheets = build(args.players, args.sessions, args.seed)
         # The build leaves many objects behind that a web process would not have: keep the

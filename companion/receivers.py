@@ -10,10 +10,10 @@ from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import translation
 
+from results.standings.selectors import standings
 from scoring.models import SheetResponse
 from tournament import happenings
 from tournament.models import Player, Seat, Session
-from tournament.standings.selectors import standings
 
 from . import push, selectors, services, wording
 from .kinds import Kind
@@ -171,7 +171,7 @@ def on_desk_decision(sender, decision, **kwargs) -> None:
 @receiver(happenings.session_results_published, dispatch_uid="companion-results")
 def on_session_results_published(sender, session: Session, **kwargs) -> None:
     tournament = session.tournament
-    # The one computation of every total and place (tournament/standings/selectors.py).
+    # The one computation of every total and place (results/standings/selectors.py).
     data = standings(tournament, after_session=session.number)
     ranked = sum(1 for row in data.rows if row.rank is not None)
     seated = set(Seat.objects.filter(session=session).values_list("player_id", flat=True))

@@ -74,6 +74,8 @@ INSTALLED_APPS = [
     "tournament",
     "scoring",
     "referee",
+    # The standings and the stages: above scoring and the referee desk, which they read.
+    "results",
     "api",
     # Above everything else: it listens to tournament/happenings.py, nothing imports it.
     "companion",

@@ -23,6 +23,12 @@ register_converter(IdConverter, "id")
 # and base.html puts the language in its address, so that each language is cached apart.
 _STARTED = timezone.now()
 
+TOURNAMENT_PAGES = [
+    path("", include("tournament.urls")),
+    path("", include("results.standings.urls")),
+    path("", include("results.stages.urls")),
+]
+
 urlpatterns = [
     path("", event_views.home, name="home"),
     path("favicon.ico", webapp.favicon),
@@ -75,7 +81,9 @@ urlpatterns = [
         name="javascript-catalog",
     ),
     path("admin/", admin.site.urls),
-    path("t/", include("tournament.urls")),
+    # One namespace for the tournament's pages, the ground's and the results' (URL names
+    # such as "tournament:standings" stay as they were when both lived in tournament/).
+    path("t/", include((TOURNAMENT_PAGES, "tournament"))),
     path("t/<slug:slug>/", include("scoring.urls")),
     path("t/<slug:slug>/", include("scoring.reporting.urls")),
     path("t/<slug:slug>/referee/", include("referee.urls")),

@@ -89,6 +89,8 @@ class Stage(models.Model):
     cut_lots = models.JSONField(default=list, blank=True)
 
     class Meta:
+        # Made by the tournament app before the results had a package; the table kept its name.
+        db_table = "tournament_stage"
         ordering = ["tournament", "order"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "order"], name="one_stage_an_order")
@@ -125,6 +127,7 @@ class StageEntry(models.Model):
     reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
+        db_table = "tournament_stageentry"
         ordering = ["stage", "seed"]
         constraints = [
             models.UniqueConstraint(fields=["stage", "player"], name="one_entry_a_stage"),
@@ -148,6 +151,7 @@ class LiveHands(models.Model):
     updated_at = models.DateTimeField()
 
     class Meta:
+        db_table = "tournament_livehands"
         constraints = [
             models.UniqueConstraint(fields=["session", "table"], name="one_live_sheet_a_table")
         ]

@@ -102,7 +102,7 @@ class TableResult(models.Model):
 
     ``score`` is the hanchan score that the standings add up: table part + uma + penalty
     (chombo and other penalties the sheet itself implies).  Referee-desk penalties are not
-    here: they come from ``tournament.standings.referee_decisions``.
+    here: they come from ``results.standings.referee_decisions``.
     """
 
     class Substitute(models.TextChoices):

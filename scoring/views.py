@@ -14,12 +14,13 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
 from referee.decision_reads import sheet_page_penalties
+from results.stages import selectors as stage_selectors
+from results.stages.services import live_hands_record
 from scoring.rules.substitutes import FROM_START
+from tournament.clock.selectors import table_ended_by_time
 from tournament.models import Session, Table, Tournament
 from tournament.pages import staffed_tournament
 from tournament.permissions import require_organiser, require_view
-from tournament.stages import selectors as stage_selectors
-from tournament.stages.services import live_hands_record
 from web.converters import parse_id
 
 from . import selectors
@@ -41,11 +42,6 @@ from .services import (
     sheet_save,
     table_seats,
 )
-
-try:  # the session clock (issue 4) knows whether time ended a table's game
-    from tournament.clock.selectors import table_ended_by_time
-except ImportError:  # pragma: no cover - without the clock the referee ticks the box
-    table_ended_by_time = None
 
 
 def _sheet_url(session: Session, table: Table, mode: str | None = None) -> str:
@@ -126,7 +122,7 @@ def _forms(request, *, tournament, session, table, sheet, seats, mode, disputed=
     )
     if stored:
         initial["ended_by_time"] = stored.get("ended_by_time", False)
-    elif table_ended_by_time is not None:
+    else:  # the session clock knows whether time ended the table's game
         initial["ended_by_time"] = table_ended_by_time(session, table)
     return HandsSheetForm(data, initial=initial, formset=formset, **common), formset
 

@@ -13,8 +13,9 @@ from django.urls import reverse
 
 from referee.models import Penalty, Substitution
 from scoring.models import ScoreSheet, SheetVersion, TableResult
-from tournament.models import FormToken, Registration
+from tournament.models import Registration
 from web.idempotency import ALREADY_SAVED, new_token
+from web.models import FormToken
 
 
 def parallel_posts(user, url: str, data: dict, n: int = 3) -> list:

@@ -214,7 +214,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:clock_current_state": E(PUBLIC),
     "tournament:session_clock_control": E(RUN_CLOCK, "POST", ok=302),
     "tournament:session_table_finished": E(TABLE_REPORT, "POST", ok=302),
-    # tournament/standings/views.py: public, but the EMA file is the staff's
+    # results/standings/views.py: public, but the EMA file is the staff's
     "tournament:standings": E(PUBLIC),
     "tournament:standings_projector": E(PUBLIC),
     "tournament:standings_projector_rows": E(PUBLIC),

@@ -135,14 +135,14 @@ def test_the_checker_sees_django(source, found):
 @pytest.mark.parametrize(
     ("source", "module", "impure"),
     [
-        ("from tournament.models import Session", "tournament.stages.core", True),
-        ("from .models import Stage", "tournament.stages.core", True),
+        ("from tournament.models import Session", "results.stages.core", True),
+        ("from .models import Stage", "results.stages.core", True),
         ("from . import selectors", "tournament.seating.fill", True),
-        ("from .layout import Layout", "tournament.stages.core", False),
+        ("from .layout import Layout", "results.stages.core", False),
         ("from .errors import SeatingError", "tournament.seating.core.search", False),
         ("from scoring.rules.i18n import N_", "tournament.clock.timing", False),
-        ("import random", "tournament.stages.core", False),
-        ("import numpy", "tournament.stages.core", True),
+        ("import random", "results.stages.core", False),
+        ("import numpy", "results.stages.core", True),
     ],
 )
 def test_the_checker_sees_a_project_import_outside_the_cores(source, module, impure):

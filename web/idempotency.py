@@ -3,7 +3,7 @@
 Every state-changing form carries a hidden ``form_token`` made when the form is rendered
 (``{% form_token %}``, beside ``{% csrf_token %}``).  ``FormTokenMiddleware`` runs the view of
 a POST that carries one inside a transaction that first claims the token: a row with a
-unique constraint (``tournament.models.FormToken``).  So of two identical POSTs,
+unique constraint (``web.models.FormToken``).  So of two identical POSTs,
 
 - on PostgreSQL the second's INSERT waits for the first transaction, then fails on the
   unique constraint once the first committed;
@@ -28,7 +28,7 @@ from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.shortcuts import redirect
 
-from tournament.models import FormToken
+from web.models import FormToken
 
 FIELD = "form_token"
 _TOKEN = re.compile(r"^[0-9a-f]{32}$")

@@ -7,9 +7,8 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy
 
+from results.models import MAX_ADVANCING, MAX_STAGE_SESSIONS, Stage
 from web.fields import bounded_integer
-
-from .models import MAX_ADVANCING, MAX_STAGE_SESSIONS, Stage
 
 
 class StageForm(forms.Form):

@@ -1,6 +1,6 @@
 """The final ranking over the stages: a layer on the one standings computation.
 
-``tournament.standings.selectors.standings`` calls :func:`apply_stages` once, after it has
+``results.standings.selectors.standings`` calls :func:`apply_stages` once, after it has
 placed every row by its total; this reorders the rows and gives the stage players their
 places, so that every page, export, the API and the EMA file read the same order.
 
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from results.models import Stage, StageEntry
 from scoring.rules.ranking import DISQUALIFIED, shared_places
 
 from .core import carried, final_order, stage_order
 from .layout import layout
-from .models import Stage, StageEntry
 
 ZERO = Decimal(0)
 

@@ -9,12 +9,12 @@ from decimal import Decimal
 from django.db.models import Count, Q
 from django.utils.translation import gettext
 
+from results.models import LiveHands, Stage, StageEntry
 from tournament.models import Seat, Session, Table, Tournament, Wind
 from tournament.seating.locks import changeable_sessions
 from tournament.seating.visibility import seats_shown
 
 from .layout import Layout, layout
-from .models import LiveHands, Stage, StageEntry
 from .ranking import staged_session_numbers  # noqa: F401 (read from here by the pages)
 
 
@@ -76,7 +76,7 @@ def next_in_line(stage: Stage, count: int) -> list[tuple[int, int]]:
 
 def stage_order_now(stage: Stage) -> list[int]:
     """The stage's active players in the order the standings place them now."""
-    from tournament.standings.selectors import standings
+    from results.standings.selectors import standings
 
     players = set(
         stage.entries.filter(replaced_at__isnull=True).values_list("player_id", flat=True)
@@ -170,9 +170,9 @@ def stream_state(tournament: Tournament) -> dict:
     """What the stream page shows: the last cut stage's top table in its latest seated
     session, the points after every hand entered so far, the round, counters and sticks,
     and the stage standings the players play for.  Plain data (JSON)."""
+    from results.standings.selectors import standings
     from scoring.selectors import hands_preview
     from scoring.services import SheetError, table_seats
-    from tournament.standings.selectors import standings
 
     stages = [s for s in stages_of(tournament) if s.cut_at is not None]
     if not stages:

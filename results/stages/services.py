@@ -10,6 +10,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
+from results.models import LiveHands, Stage, StageEntry
 from tournament.errors import ServiceError
 from tournament.happenings import announce, stage_decided
 from tournament.models import Seat, Session, Table, Tournament
@@ -17,7 +18,6 @@ from web.cache import public_pages_changed
 
 from . import core
 from .layout import layout
-from .models import LiveHands, Stage, StageEntry
 from .selectors import next_in_line, stage_order_now, unfinished_tables
 
 STAGE_FIELDS = ("name", "sessions", "advancing", "seating", "carry", "carry_fraction", "tie_break")
@@ -160,7 +160,7 @@ def _previous_played(tournament: Tournament, stages: list[Stage], stage: Stage) 
 def stage_cut(*, stage: Stage, user, now: dt.datetime) -> Stage:
     """The cut: the candidates (the ranked players, or the stage before's) in their order,
     ties broken by the stage's rule and a lot from its seed; the first N enter the stage."""
-    from tournament.standings.selectors import confirmed_results, referee_decisions, standings
+    from results.standings.selectors import confirmed_results, referee_decisions, standings
 
     tournament = stage.tournament
     stages = _stages(tournament)

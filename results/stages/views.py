@@ -11,14 +11,14 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from results.models import Stage, StageEntry
+from tournament.errors import ServiceError
+from tournament.pages import form_error, organised_tournament, viewable_tournament
 from web.cache import cached
 from web.converters import parse_id
 
-from ..errors import ServiceError
-from ..pages import form_error, organised_tournament, viewable_tournament
 from . import selectors, services
 from .forms import ReplaceForm, StageForm
-from .models import Stage, StageEntry
 
 
 def _page(request, tournament, form=None, replace_form=None, status=200):
@@ -26,7 +26,7 @@ def _page(request, tournament, form=None, replace_form=None, status=200):
     staged = sum(view.stage.sessions for view in views)
     return render(
         request,
-        "tournament/stages/stages.html",
+        "results/stages/stages.html",
         {
             "tournament": tournament,
             "stages": views,
@@ -133,7 +133,7 @@ def stage_edit(request, slug: str, order: int):
             return redirect("tournament:stages", slug=slug)
     return render(
         request,
-        "tournament/stages/stage_form.html",
+        "results/stages/stage_form.html",
         {"tournament": stage.tournament, "stage": stage, "form": form},
         status=400 if request.method == "POST" else 200,
     )
@@ -194,7 +194,7 @@ def stream(request, slug: str):
     tournament = viewable_tournament(request, slug)
     return render(
         request,
-        "tournament/stages/stream.html",
+        "results/stages/stream.html",
         {
             "tournament": tournament,
             "transparent": request.GET.get("transparent") == "1",

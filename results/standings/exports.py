@@ -4,7 +4,7 @@ One row per ranked player, best first, in the columns of shared/design/ema-event
 position, EMA number, last name, first name, nationality, points, table points; plus the
 EMA base rank (N - position) / (N - 1) * 1000, rounded half up (tied players: the
 average of their places), as a last column.  Who is in
-it follows the ruleset through ``tournament.standings``: substitutes whose results do not count are
+it follows the ruleset through ``results.standings``: substitutes whose results do not count are
 left out; disqualified players are at the bottom (EMA 2016 §5.8) or left out (WRC 2015
 §7.1).  CSV is UTF-8 with a byte-order mark so spreadsheet programs read accents right.
 """
@@ -18,8 +18,8 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from openpyxl import Workbook
 
+from results.standings.selectors import standings
 from tournament.models import Tournament
-from tournament.standings.selectors import standings
 from web.spreadsheets import safe_row
 
 COLUMNS = [

@@ -13,11 +13,11 @@ from decimal import Decimal
 
 from django.db.models import Exists, OuterRef
 
+from results.standings.page_digests import player_page_digests
+from results.standings.selectors import ZERO, StandingRow, confirmed_results, standings
 from scoring.rules.absence import MissedSession
 from tournament.models import Player, Seat, Tournament
 from tournament.seating.visibility import seats_shown
-from tournament.standings.page_digests import player_page_digests
-from tournament.standings.selectors import ZERO, StandingRow, confirmed_results, standings
 from web.cache import cached_part
 
 # --- a player's event --------------------------------------------------------------------

@@ -23,10 +23,10 @@ from django.db.models import Count, Sum
 
 from referee.decision_reads import standings_decisions
 from referee.decisions import RefereeDecisions
+from results.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
 from scoring.rules.absence import MissedSession, left_after, missed_sessions
 from scoring.rules.ranking import places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
-from tournament.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
 
 ZERO = Decimal(0)
 REGISTRATION_FIELDS = (
@@ -80,7 +80,7 @@ class StandingRow:
     outside_sessions: Decimal = ZERO
     best_session: Decimal | None = None
     note: str = ""  # "substitute", "disqualified", "removed"
-    stage: str = ""  # the last stage the player reached (tournament/stages/)
+    stage: str = ""  # the last stage the player reached (results/stages/)
     stage_total: Decimal | None = None  # his total in that stage, carried points included
 
     @property
@@ -235,7 +235,7 @@ def standings(
         else:
             add_to_session(penalty.player_id, penalty.session_number, penalty.points)
     # A player who left is charged for the preliminary sessions he misses (EMA 5.8), not for
-    # a stage's: those are played by the qualifiers only (tournament/stages/).
+    # a stage's: those are played by the qualifiers only (results/stages/).
     stages = stages_in_order(tournament)
     staged = staged_session_numbers(tournament, stages)
     preliminary = [number for number in sessions if number not in staged]

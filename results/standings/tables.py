@@ -1,5 +1,5 @@
 """django-tables2 tables of the standings: they render the rows that
-``tournament.standings`` computed, and do no query of their own."""
+``results.standings`` computed, and do no query of their own."""
 
 from __future__ import annotations
 

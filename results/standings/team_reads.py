@@ -9,9 +9,9 @@ from decimal import Decimal
 
 from django.utils.translation import gettext
 
+from results.standings.selectors import ZERO, Standings, standings
 from scoring.rules.ranking import shared_places
 from tournament.models import Player, Registration, Tournament
-from tournament.standings.selectors import ZERO, Standings, standings
 
 # --- team standings (issue 19) ---------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """Standings, results, the player page, the projector and the EMA results file.
 
-Views parse the request, call a selector of ``tournament.standings`` and render; the pages
+Views parse the request, call a selector of ``results.standings`` and render; the pages
 run a fixed number of queries whatever the size of the event (tests count them)."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from results.standings import player_reads, selectors, team_reads
+from results.standings.exports import ema_csv, ema_xlsx
+from results.standings.tables import StandingsTable, TeamStandingsTable, points
 from scoring.statistics import player_hand_statistics
 from tournament.flags import flag_html
 from tournament.models import Player, Session, Tournament
 from tournament.pages import table_export, viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
-from tournament.standings import player_reads, selectors, team_reads
-from tournament.standings.exports import ema_csv, ema_xlsx
-from tournament.standings.tables import StandingsTable, TeamStandingsTable, points
 from web.cache import RESULTS, cached, content_by_digest, public_page
 from web.converters import parse_id
 from web.query import paginate_table

@@ -18,7 +18,7 @@ through three parameters (rulesets.py):
 
 A ruleset with neither a fixed score nor a fixed uma (WRC 7.2: substitutes "are scored
 normally and then not included in the ranking") scores a substitute like anyone else; the
-"not included in the ranking" part is the standings' (``tournament.standings``).
+"not included in the ranking" part is the standings' (``results.standings``).
 
 What the answer's fields mean with substitutes:
 

@@ -374,10 +374,10 @@ def staged(hall):
     """The hall's session 1 confirmed at both tables, a "Semi-finals" stage of session 2
     cut (so the standings have the stage columns), and a player with a surname longer than
     a phone's column."""
+    from results.stages.services import stage_cut, stage_save, stage_session_seat
     from scoring.models import ScoreSheet
     from scoring.services import sheet_confirm
     from tournament.seating.jobs import seating_publish
-    from tournament.stages.services import stage_cut, stage_save, stage_session_seat
 
     Player.objects.filter(last_name=PEOPLE[0][1]).update(last_name=LONG_SURNAME)
     session = Session.objects.get(tournament=hall, number=1)

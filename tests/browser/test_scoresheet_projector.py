@@ -7,10 +7,10 @@ import re
 
 from playwright.sync_api import expect
 
+from results.standings import views as views_results
 from tests.browser.conftest import login
 from tests.scoring_app.conftest import enter_final
 from tournament.models import Table
-from tournament.standings import views as views_results
 
 
 def test_projector_pages_and_refreshes_without_reload(

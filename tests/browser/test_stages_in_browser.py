@@ -11,13 +11,13 @@ import re
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from results.models import Stage
+from results.stages.services import stage_cut, stage_save, stage_session_seat
 from scoring.models import ScoreSheet
 from scoring.services import sheet_confirm
 from tests.browser.conftest import login
 from tests.stages import scenario
 from tournament.models import Player
-from tournament.stages.models import Stage
-from tournament.stages.services import stage_cut, stage_save, stage_session_seat
 from web.cache import bump
 
 # Where to keep screenshots when asked (never in the repository).

@@ -13,13 +13,13 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from results.stages.services import stage_cut, stage_session_seat
 from scoring.models import ReportingSettings, ScoreSheet
 from tests.browser.conftest import PHONE, login
 from tests.browser.test_stages_in_browser import _choose, _semi_finals_played
 from tests.stages import scenario
 from tournament.models import Player, Session
 from tournament.seating.jobs import seating_publish
-from tournament.stages.services import stage_cut, stage_session_seat
 
 SHOTS = os.environ.get("STAGES_SCREENSHOTS", "")
 

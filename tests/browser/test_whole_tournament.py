@@ -842,7 +842,7 @@ def _ema_file(day: Tournament) -> None:
         assert Decimal(str(points)) == totals[name], (name, points, totals[name])
         assert table == table_points[name], (name, table, table_points[name])
         # EMA base rank: round((N - position) / (N - 1) * 1000), tied players at the
-        # average of the places they fill (tournament/standings/exports.py).
+        # average of the places they fill (results/standings/exports.py).
         tied = sum(1 for r in rows if r[0] == position)
         assert base == round((ranked - position - (tied - 1) / 2) / (ranked - 1) * 1000)
     assert rows[0][0] == 1 and rows[-1][0] == ranked

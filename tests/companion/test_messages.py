@@ -18,13 +18,13 @@ from companion.kinds import Channel, Kind
 from companion.models import Outbox
 from companion.receivers import on_seating_published
 from referee.services import penalty_create
+from results.models import Stage
 from scoring.models import ReportingSettings
 from scoring.reporting.services import player_sheet_save, sheet_respond
 from scoring.services import sheet_save
 from tournament import happenings
 from tournament.clock import services as clock
 from tournament.models import Player, Session, Staff, Table
-from tournament.stages.models import Stage
 
 from ..conftest import enter_final, make_players
 

@@ -264,8 +264,8 @@ FACTORIES = {
         ),
         {"registration": "1", "message": "I am Anna, table 3 last year"},
     ),
-    "tournament.stages.forms.StageForm": (
-        lambda data: _form("tournament.stages.forms", "StageForm")(data),
+    "results.stages.forms.StageForm": (
+        lambda data: _form("results.stages.forms", "StageForm")(data),
         {
             "name": "Final",
             "sessions": "1",
@@ -276,8 +276,8 @@ FACTORIES = {
             "tie_break": "placements",
         },
     ),
-    "tournament.stages.forms.ReplaceForm": (
-        lambda data: _form("tournament.stages.forms", "ReplaceForm")(data),
+    "results.stages.forms.ReplaceForm": (
+        lambda data: _form("results.stages.forms", "ReplaceForm")(data),
         {"reason": "ill"},
     ),
     # The person's own deletion: his password, checked against an account never saved.

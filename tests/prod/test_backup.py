@@ -10,6 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from referee.models import Disqualification, Penalty, Substitution
+from results.standings.selectors import standings
 from scoring.models import ScoreSheet, SheetVersion, TableResult
 from tournament.demo import DEMO_SLUG
 from tournament.models import (
@@ -23,7 +24,6 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.standings.selectors import standings
 
 PER_TOURNAMENT = {
     Registration: "tournament",

@@ -249,7 +249,7 @@ def player_url(tournament, player_id):
 def test_player_pages_after_a_sheet_compute_the_standings_once(
     client, tournament, seated_session, table1, monkeypatch
 ):
-    from tournament.standings import player_reads
+    from results.standings import player_reads
 
     seated = list(Seat.objects.filter(session=seated_session).order_by("table__number", "wind"))
     confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
@@ -265,7 +265,7 @@ def test_player_pages_after_a_sheet_compute_the_standings_once(
 def test_a_player_page_is_rendered_again_only_when_its_figures_change(
     client, tournament, seated_session, table1, monkeypatch
 ):
-    from tournament.standings import views
+    from results.standings import views
 
     table2 = tournament.tables.get(number=2)
     at_1 = Seat.objects.filter(session=seated_session, table=table1).order_by("wind")
@@ -345,7 +345,7 @@ def test_while_one_version_is_computed_a_newer_one_does_not_start_another(
     a newer version meanwhile get the pages of the version before."""
     from django.utils.translation import get_language
 
-    from tournament.standings import player_reads
+    from results.standings import player_reads
 
     first = Seat.objects.filter(session=seated_session, table=table1).order_by("wind")[0]
     confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])

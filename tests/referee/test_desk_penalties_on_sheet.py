@@ -16,8 +16,8 @@ import pytest
 from django.urls import reverse
 
 from referee.services import penalty_create
+from results.standings.selectors import standings
 from scoring.services import sheet_confirm, sheet_save
-from tournament.standings.selectors import standings
 
 
 def _url(session, table):

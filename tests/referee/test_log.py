@@ -6,8 +6,8 @@ from decimal import Decimal
 
 from referee import decision_reads, desk_log, services
 from referee.models import Penalty
+from results.standings.selectors import standings
 from scoring.services import sheet_confirm, sheet_save
-from tournament.standings.selectors import standings
 
 from .conftest import final_sheet
 

@@ -18,10 +18,10 @@ from decimal import Decimal
 import scoring.services
 from referee import decision_reads, selectors
 from referee.services import penalty_create, substitution_create
+from results.standings.selectors import standings
 from scoring.models import ScoreSheet
 from scoring.rules import counted
 from scoring.services import desk_substitute_marks
-from tournament.standings.selectors import standings
 
 from .conftest import final_sheet
 

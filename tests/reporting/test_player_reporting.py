@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from results.standings.selectors import confirmed_results
 from scoring.models import PersonalCode, ReportingSettings, ScoreSheet, SheetResponse
 from scoring.reporting.selectors import desk_alerts
 from scoring.reporting.services import (
@@ -21,7 +22,6 @@ from scoring.reporting.services import (
 )
 from tests.scoring_app.test_hands_sheet import hands_post, ron
 from tournament.models import Player, Session
-from tournament.standings.selectors import confirmed_results
 
 POINTS = [41000, 27000, 30000, 22000]
 

@@ -34,6 +34,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from results.standings.selectors import standings
 from scoring.models import TableResult
 from scoring.services import sheet_confirm
 from tests.conftest import make_players
@@ -41,7 +42,6 @@ from tests.scoring_app.conftest import enter_final, seat_sessions
 from tournament.models import Player, Registration, Session
 from tournament.registration.services import registration_withdraw
 from tournament.seating.vacancies import reserve_fill
-from tournament.standings.selectors import standings
 
 NOW = dt.datetime(2026, 5, 2, 12, 0, tzinfo=dt.UTC)
 RITA = {

@@ -106,7 +106,7 @@ def test_too_many_players_fixed_to_one_table_is_a_clear_error(tournament, event1
 def test_swiss_seats_only_the_next_session_by_the_standings(tournament, event16, monkeypatch):
     from types import SimpleNamespace
 
-    import tournament.standings.selectors as standings_module
+    import results.standings.selectors as standings_module
 
     best_first = list(reversed(event16))
     rows = [SimpleNamespace(player=p) for p in best_first]

@@ -9,7 +9,7 @@ import inspect
 
 import referee.selectors
 import referee.services
-import tournament.stages.selectors
+import results.stages.selectors
 from tests.scoring_app.conftest import enter_final
 from tournament.models import Session, Table
 from tournament.seating import locks
@@ -37,8 +37,8 @@ def test_the_wording_and_the_query_agree(tournament, seated_session):
 
 
 def test_the_callers_ask_the_one_home():
-    for module in (referee.services, referee.selectors, tournament.stages.selectors):
+    for module in (referee.services, referee.selectors, results.stages.selectors):
         assert module.changeable_sessions is locks.changeable_sessions
     assert "changeable_sessions(" in inspect.getsource(referee.services.disqualification_create)
     assert "changeable_sessions(" in inspect.getsource(referee.selectors.sessions_needing_reseating)
-    assert "changeable_sessions(" in inspect.getsource(tournament.stages.selectors.stages_page)
+    assert "changeable_sessions(" in inspect.getsource(results.stages.selectors.stages_page)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from results.standings.selectors import standings
 from scoring.services import sheet_confirm, sheet_save
 from tournament.models import SeatingJob, Table
-from tournament.standings.selectors import standings
 
 from .conftest import generate, pairs_of
 

@@ -12,12 +12,12 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from results.models import Stage, StageEntry
+from results.standings.selectors import standings
 from scoring.models import ScoreSheet
 from tests.scoring_app.test_hands_sheet import hands_post
 from tests.stages import scenario
 from tournament.models import Player, Seat
-from tournament.stages.models import Stage, StageEntry
-from tournament.standings.selectors import standings
 
 
 def names(rows) -> list[str]:

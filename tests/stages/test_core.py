@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tournament.stages import core
-from tournament.stages.core import Candidate
+from results.stages import core
+from results.stages.core import Candidate
 
 D = Decimal
 

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import inspect
 
-import tournament.stages.ranking
-import tournament.standings.selectors
-import tournament.standings.team_reads
+import results.stages.ranking
+import results.standings.selectors
+import results.standings.team_reads
 from scoring.rules.ranking import shared_places
 
 
 def test_teams_and_stages_place_equals_with_the_rules_core():
-    for module in (tournament.standings.selectors, tournament.stages.ranking):
+    for module in (results.standings.selectors, results.stages.ranking):
         assert module.shared_places is shared_places
-    teams = inspect.getsource(tournament.standings.team_reads.team_standings)
-    stages = inspect.getsource(tournament.stages.ranking.apply_stages)
+    teams = inspect.getsource(results.standings.team_reads.team_standings)
+    stages = inspect.getsource(results.stages.ranking.apply_stages)
     assert "shared_places(" in teams and "previous.rank" not in teams
     assert "shared_places(" in stages and "last_rank" not in stages

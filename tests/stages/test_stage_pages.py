@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from results.models import Stage, StageEntry
 from tests.stages import scenario
-from tournament.stages.models import Stage, StageEntry
 
 
 def url(tournament, name="stages", *args):
@@ -114,7 +114,7 @@ def test_a_qualifier_is_replaced_by_the_next_in_line_and_it_is_recorded(
     page = response.content.decode()
     assert "replaced by B1 Stage" in page and "Flight home moved" in page
     # The standings follow: B1 is a semi-finalist, A3 back among the rest.
-    from tournament.standings.selectors import standings
+    from results.standings.selectors import standings
 
     rows = standings(tournament).rows
     assert "B1" in [r.player.first_name for r in rows[:16]]
@@ -136,8 +136,8 @@ def test_the_stage_pages_are_for_organisers_and_the_stream_for_everyone(
 
 
 def test_the_preliminaries_seating_leaves_the_stage_sessions_alone(tournament, organiser, prelims):
+    from results.stages.services import stage_save
     from tournament.seating.core_input import seating_input
-    from tournament.stages.services import stage_save
 
     for data in (scenario.SEMI, scenario.FINAL):
         stage_save(tournament=tournament, data={**data, "carry_fraction": "0.5"})
@@ -191,7 +191,7 @@ def test_a_finalist_disqualified_leaves_the_stage_order(
     client, tournament, organiser, referee, monkeypatch, ruleset, place
 ):
     from referee.decisions import RefereeDecisions
-    from tournament.standings import selectors as standings_module
+    from results.standings import selectors as standings_module
 
     players = scenario.build_preliminaries(tournament, ruleset=ruleset, user=referee)
     client.force_login(organiser)
@@ -217,7 +217,7 @@ def test_the_projector_shows_each_players_own_last_session(client, tournament, o
     others' 6 (scenario.py): C1 North in session 8 +20, B1 in session 6 -35, D8 -27."""
     from django.utils import timezone
 
-    from tournament.stages.services import stage_cut, stage_save, stage_session_seat
+    from results.stages.services import stage_cut, stage_save, stage_session_seat
 
     scenario.build_preliminaries(tournament, ruleset="ema2016", user=referee)
     semi = stage_save(tournament=tournament, data={**scenario.SEMI, "carry_fraction": "0.5"})

@@ -7,11 +7,11 @@ from itertools import combinations
 import pytest
 from django.utils import timezone
 
+from results.models import Stage
+from results.stages.services import stage_cut, stage_save, stage_session_seat
 from tests.stages import scenario
 from tests.stages.test_championship import tables_of
 from tournament.errors import ServiceError
-from tournament.stages.models import Stage
-from tournament.stages.services import stage_cut, stage_save, stage_session_seat
 
 
 def semi(tournament, referee, seating: str) -> Stage:

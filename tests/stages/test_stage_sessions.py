@@ -10,10 +10,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from results.models import Stage
+from results.stages.layout import layout
 from tests.stages import scenario
 from tournament.events.services import tournament_create
-from tournament.stages.layout import layout
-from tournament.stages.models import Stage
 
 
 @pytest.fixture

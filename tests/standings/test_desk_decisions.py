@@ -13,10 +13,10 @@ import pytest
 
 from referee import services
 from referee.models import Penalty
+from results.standings.selectors import standings
 from scoring.models import TableResult
 from tests.referee.conftest import final_sheet, use_ruleset
 from tournament.models import Seat
-from tournament.standings.selectors import standings
 
 TABLE1 = [40000, 35000, 25000, 20000]
 EVEN = [30000, 30000, 30000, 30000]
@@ -405,7 +405,7 @@ def test_a_missed_session_is_in_the_ema_file_s_table_points_as_the_desk_announce
     tournament, running, table1, players, reserve
 ):
     """Issue 14, item 10: EMA 5.8, -15,000 table points (and -15 uma) for the absent player."""
-    from tournament.standings.exports import COLUMNS, ema_rows
+    from results.standings.exports import COLUMNS, ema_rows
 
     substitute(tournament, running, players[1], reserve, "start")
     final_sheet(running, table1, [35000, 40000, 25000, 20000])

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournament.standings.exports import ema_base_rank
+from results.standings.exports import ema_base_rank
 
 
 @pytest.mark.parametrize(

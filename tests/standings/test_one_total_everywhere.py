@@ -18,13 +18,13 @@ from django.urls import reverse
 
 from referee import services
 from referee.models import Penalty
+from results.standings.exports import COLUMNS, ema_rows
+from results.standings.player_reads import player_event
+from results.standings.selectors import standings
+from results.standings.team_reads import team_standings
 from tests.referee.conftest import final_sheet
 from tournament.models import Registration, Team
 from tournament.registration.services import registration_withdraw
-from tournament.standings.exports import COLUMNS, ema_rows
-from tournament.standings.player_reads import player_event
-from tournament.standings.selectors import standings
-from tournament.standings.team_reads import team_standings
 
 TABLE1 = [40000, 35000, 25000, 20000]
 EVEN = [30000, 30000, 30000, 30000]

@@ -15,11 +15,11 @@ import pytest
 from django.urls import reverse
 
 from referee.decisions import RefereeDecisions, RefereePenalty
+from results.standings import selectors as standings_module
+from results.standings.selectors import standings
 from scoring.models import StandingsSettings
 from tests.conftest import enter_final, make_players, seat_sessions
 from tournament.models import Player, Registration, Tournament
-from tournament.standings import selectors as standings_module
-from tournament.standings.selectors import standings
 
 
 def totals(result):
@@ -275,7 +275,7 @@ def test_in_german_the_seat_and_the_place_have_different_words(
 
 
 def test_projector_pages_through_the_standings(client, tournament, finished_session_2, monkeypatch):
-    from tournament.standings import views as views_results
+    from results.standings import views as views_results
 
     monkeypatch.setattr(views_results, "PROJECTOR_ROWS", 3)
     page = client.get(reverse("tournament:standings_projector", args=[tournament.slug]))

@@ -12,10 +12,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from results.standings.team_reads import team_standings
 from tests.conftest import enter_final, make_players, seat_sessions
 from tournament.models import Registration
 from tournament.registration.teams import team_save, team_settings_update
-from tournament.standings.team_reads import team_standings
 
 
 @pytest.fixture

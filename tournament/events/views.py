@@ -14,6 +14,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from results.stages import selectors as stage_selectors
 from tournament.clock import selectors as clock_selectors
 from tournament.errors import ServiceError
 from tournament.events import board, selectors
@@ -35,7 +36,6 @@ from tournament.pages import (
 from tournament.permissions import may_create_tournament, require_may_create_tournament
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors as seating_selectors
-from tournament.stages import selectors as stage_selectors
 from web.converters import parse_id
 
 

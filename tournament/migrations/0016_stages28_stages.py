@@ -2,10 +2,16 @@
 
 import django.core.validators
 import django.db.models.deletion
-import tournament.stages.models
+import secrets
 from decimal import Decimal
 from django.conf import settings
 from django.db import migrations, models
+
+
+def _new_seed():
+    # The stages' default seed when this migration was made; the model now lives in
+    # results/models.py (moved there by results 0001, state only).
+    return secrets.randbelow(2**31)
 
 
 class Migration(migrations.Migration):
@@ -28,7 +34,7 @@ class Migration(migrations.Migration):
                 ('carry', models.CharField(choices=[('whole', 'Their whole total'), ('fraction', 'A fraction of their total'), ('nothing', 'Nothing: the stage is ranked on its own')], default='whole', max_length=10)),
                 ('carry_fraction', models.DecimalField(decimal_places=4, default=Decimal('0.5'), max_digits=5, validators=[django.core.validators.MinValueValidator(Decimal('0.0001')), django.core.validators.MaxValueValidator(Decimal('0.9999'))])),
                 ('tie_break', models.CharField(choices=[('placements', 'More first places, then more second places, then more third places; then the higher best session; then a lot'), ('best', 'The higher best session, then the higher second best, and so on; then a lot'), ('lot', 'A lot')], default='placements', max_length=10)),
-                ('seed', models.PositiveIntegerField(default=tournament.stages.models._new_seed)),
+                ('seed', models.PositiveIntegerField(default=_new_seed)),
                 ('cut_at', models.DateTimeField(blank=True, null=True)),
                 ('cut_order', models.JSONField(blank=True, default=list)),
                 ('cut_lots', models.JSONField(blank=True, default=list)),

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
+from results.stages.ranking import staged_session_numbers
 from tournament.errors import ServiceError
 from tournament.models import (
     Player,
@@ -29,7 +30,6 @@ from tournament.registration import selectors as registration_selectors
 from tournament.seating.apart import soft_groups
 from tournament.seating.core import PlanOptions, SeatingError, SwissOptions
 from tournament.seating.locks import sessions_with_locks
-from tournament.stages.ranking import staged_session_numbers
 
 
 def disqualified_player_ids(tournament: Tournament) -> set[int]:
@@ -199,7 +199,7 @@ def _current_rounds(
 def _standings_order(tournament: Tournament, index: dict[int, int], active: list[int]) -> list:
     """The active players best first; those not in the standings yet (a late registration)
     come last, in index order."""
-    from tournament.standings.selectors import standings
+    from results.standings.selectors import standings
 
     wanted = set(active)
     order = []

@@ -3,7 +3,7 @@
 from django import template
 from django.utils.translation import pgettext_lazy
 
-from tournament.standings.tables import points
+from results.standings.tables import points
 
 register = template.Library()
 
