@@ -26,7 +26,7 @@ def _page(request, tournament, form=None, replace_form=None, status=200):
     staged = sum(view.stage.sessions for view in views)
     return render(
         request,
-        "results/stages/stages.html",
+        "tournament/stages/stages.html",
         {
             "tournament": tournament,
             "stages": views,
@@ -133,7 +133,7 @@ def stage_edit(request, slug: str, order: int):
             return redirect("tournament:stages", slug=slug)
     return render(
         request,
-        "results/stages/stage_form.html",
+        "tournament/stages/stage_form.html",
         {"tournament": stage.tournament, "stage": stage, "form": form},
         status=400 if request.method == "POST" else 200,
     )
@@ -194,7 +194,7 @@ def stream(request, slug: str):
     tournament = viewable_tournament(request, slug)
     return render(
         request,
-        "results/stages/stream.html",
+        "tournament/stages/stream.html",
         {
             "tournament": tournament,
             "transparent": request.GET.get("transparent") == "1",
