@@ -35,6 +35,7 @@ from referee.models import (
     ResultsRemoval,
     Substitution,
 )
+from results.models import Stage, StageEntry
 from scoring.models import ReportingSettings
 from scoring.services import sheet_confirm, sheet_save
 from tournament.models import (
@@ -44,8 +45,6 @@ from tournament.models import (
     SeatingJob,
     Session,
     Staff,
-    Stage,
-    StageEntry,
     Table,
     Team,
     Tournament,
