@@ -14,10 +14,9 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
 from referee.decision_reads import sheet_page_penalties
-from results.stages import selectors as stage_selectors
-from results.stages.services import live_hands_record
 from scoring.rules.substitutes import FROM_START
 from tournament.clock.selectors import table_ended_by_time
+from tournament.happenings import hands_checked
 from tournament.models import Session, Table, Tournament
 from tournament.pages import staffed_tournament
 from tournament.permissions import require_organiser, require_view
@@ -338,10 +337,10 @@ def hands_check(request, tournament: Tournament, session: Session, table: Table)
 
 
 def record_live_hands(session: Session, table: Table, hands: list) -> None:
-    """A stage table's hands go to the stream page as they are checked, whoever checks
-    them and however (the JSON check, the form's "Check and show totals")."""
-    if stage_selectors.is_stage_session(session):
-        live_hands_record(session=session, table=table, hands=hands, now=timezone.now())
+    """Tell whoever listens (the stream page of a stage table, results/stages) the hands as
+    they are checked, whoever checks them and however (the JSON check, the form's "Check and
+    show totals")."""
+    hands_checked.send(sender=Table, session=session, table=table, hands=hands, at=timezone.now())
 
 
 @login_required

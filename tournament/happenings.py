@@ -33,6 +33,10 @@ referee_call = Signal()
 # stage, entries: a stage's players are known (the cut made, a semi-final's tables seated,
 # the final's result).
 stage_decided = Signal()
+# session, table, hands, at: a table's hands as just checked at the desk or on a phone,
+# before the sheet is saved (sent at once: a check writes nothing of its own). The results
+# keep a stage table's for the stream page.
+hands_checked = Signal()
 
 
 def announce(signal: Signal, sender: Any, **kwargs: Any) -> None:

@@ -14,7 +14,6 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from results.stages import selectors as stage_selectors
 from tournament.clock import selectors as clock_selectors
 from tournament.errors import ServiceError
 from tournament.events import board, selectors
@@ -66,8 +65,6 @@ def tournament_new(request):
 def dashboard(request, slug: str):
     tournament = organised_tournament(request, slug)
     context = selectors.dashboard(tournament, timezone.now())
-    # Championship stages (issue 28): who is in, who is next.
-    context["stages"] = stage_selectors.stages_page(tournament)[0]
     return render(
         request, "tournament/manage/dashboard.html", {"tournament": tournament, **context}
     )

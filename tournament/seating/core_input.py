@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from results.stages.ranking import staged_session_numbers
+from referee.models import Disqualification
 from tournament.errors import ServiceError
 from tournament.models import (
     Player,
@@ -28,16 +28,13 @@ from tournament.models import (
 )
 from tournament.registration import selectors as registration_selectors
 from tournament.seating.apart import soft_groups
+from tournament.seating.asked_above import staged_sessions, standings_order
 from tournament.seating.core import PlanOptions, SeatingError, SwissOptions
 from tournament.seating.locks import sessions_with_locks
 
 
 def disqualified_player_ids(tournament: Tournament) -> set[int]:
     """Players with a standing disqualification (the referee desk): never seated again."""
-    try:
-        from referee.models import Disqualification
-    except ImportError:  # the referee app is optional to this module
-        return set()
     return set(
         Disqualification.objects.filter(
             tournament=tournament, withdrawn_at__isnull=True
@@ -96,7 +93,7 @@ def _history_rounds(
 def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingInput:
     """Read the tournament into the core's input; a ServiceError says what is missing."""
     # Championship stages (issue 28) seat their own sessions from their qualifiers.
-    staged = staged_session_numbers(tournament)
+    staged = staged_sessions(tournament)
     sessions = [s for s in sessions_with_locks(tournament) if s.number not in staged]
     if not sessions:
         raise ServiceError(
@@ -199,12 +196,10 @@ def _current_rounds(
 def _standings_order(tournament: Tournament, index: dict[int, int], active: list[int]) -> list:
     """The active players best first; those not in the standings yet (a late registration)
     come last, in index order."""
-    from results.standings.selectors import standings
-
     wanted = set(active)
     order = []
-    for row in standings(tournament).rows:
-        i = index.get(row.player.pk)
+    for player_id in standings_order(tournament):
+        i = index.get(player_id)
         if i in wanted and i not in order:
             order.append(i)
     return order + [i for i in active if i not in set(order)]
