@@ -9,6 +9,7 @@ from django.forms import formset_factory
 from django.utils.translation import gettext, gettext_lazy
 
 from scoring.rules.errors import RuleViolation
+from scoring.rules.hand import evaluate_hand
 from scoring.rules.payments import MAX_FU
 from scoring.rules.rulesets import points_limit
 from scoring.rules.substitutes import DURING, FROM_START
@@ -502,7 +503,6 @@ class CalculatorForm(forms.Form):
         return request
 
     def clean(self):
-        from scoring.rules.hand import evaluate_hand
 
         data = super().clean()
         if self.errors:

@@ -9,7 +9,7 @@ from scoring.wording import round_name, violation_message
 from tournament.models import Seat, Session
 
 from .models import ScoreSheet, SheetResponse, SheetVersion
-from .services import SEATS, evaluate_entry, violation_hand
+from .services import SEATS, SheetError, TableSeats, evaluate_entry, table_seats, violation_hand
 
 
 @dataclass
@@ -208,7 +208,6 @@ def sheet_names(sheet: ScoreSheet) -> list[str]:
     """The names of a sheet's players by seat: the seats as they are now, or, where a seat
     has gone since (a disqualification before issue 13 removed seats under sheets), the
     players the stored results name, so that the history can always be read."""
-    from .services import SheetError, TableSeats, table_seats
 
     try:
         return table_seats(sheet.session, sheet.table).names

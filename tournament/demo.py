@@ -15,6 +15,13 @@ from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.utils import timezone
 
+from referee.models import Penalty, Substitution
+from referee.services import penalty_create, substitution_create
+from scoring.models import ScoreSheet
+from scoring.rules.errors import RuleViolation
+from scoring.rules.sheet import evaluate_game
+from scoring.services import SheetError, sheet_confirm, sheet_save
+
 from .ema import COUNTRY_ASSOCIATION
 from .models import (
     Player,
@@ -26,6 +33,7 @@ from .models import (
     Table,
     Tournament,
 )
+from .seating.jobs import seating_generate_now
 
 DEMO_SLUG = "demo-riichi-open"
 DEMO_PASSWORD = "mahjong-demo"  # printed by the command; demo data only
@@ -252,7 +260,6 @@ def _seat_demo_sessions(tournament: Tournament, *, organiser) -> None:
     A tournament that already has seats keeps them (the organiser may have changed them by
     hand), so loading the demo again changes nothing.
     """
-    from .seating.jobs import seating_generate_now
 
     if Seat.objects.filter(session__tournament=tournament).exists():
         return
@@ -277,8 +284,6 @@ def _referee_demo_events(tournament: Tournament, *, today: dt.date, referee) -> 
     Logged once: a tournament whose desk already has records keeps them.  They are made
     before the score sheets, because a substitution must precede its table's sheet.
     """
-    from referee.models import Penalty, Substitution
-    from referee.services import penalty_create, substitution_create
 
     if Penalty.objects.filter(tournament=tournament).exists() or (
         Substitution.objects.filter(tournament=tournament).exists()
@@ -347,8 +352,6 @@ def _demo_points(rng) -> list[int]:
 
 def _demo_game(rng, ruleset: str) -> list[dict]:
     """A hand-by-hand game played to the end of South 4, each hand accepted by the core."""
-    from scoring.rules.errors import RuleViolation
-    from scoring.rules.sheet import evaluate_game
 
     players = ["E", "S", "W", "N"]
     hands: list[dict] = []
@@ -386,9 +389,6 @@ def _score_demo_sessions(tournament: Tournament, *, today: dt.date, referee) -> 
     already has a sheet is left alone.
     """
     import random
-
-    from scoring.models import ScoreSheet
-    from scoring.services import SheetError, sheet_confirm, sheet_save
 
     played = tournament.sessions.filter(planned_start__date__lt=today).order_by("number")
     for session in played:

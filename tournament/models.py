@@ -14,6 +14,8 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django_countries.fields import CountryField
 from simple_history.models import HistoricalRecords
 
+from scoring.rules.rulesets import get_ruleset
+
 from .ema import is_valid_ema_number
 from .names import clean_name, name_sort_key, search_key
 
@@ -166,7 +168,6 @@ class Tournament(models.Model):
 
     def rules(self):
         """The ruleset in force: the preset with this tournament's overrides."""
-        from scoring.rules.rulesets import get_ruleset
 
         return get_ruleset(self.ruleset, **self.rule_overrides)
 

@@ -12,6 +12,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from web.spreadsheets import SafeTableExport
+
 from .errors import ServiceError
 from .models import Tournament
 from .permissions import require_organiser, require_staff, require_view
@@ -89,8 +91,6 @@ def table_export(request, table, filename: str, **dataset_kwargs):
     it asks for one we do not write, or None when the page itself is wanted."""
     from django.http import HttpResponseBadRequest
     from django_tables2 import RequestConfig
-
-    from web.spreadsheets import SafeTableExport  # every text cell escaped (OWASP CSV injection)
 
     export_format = request.GET.get("_export")
     if export_format is None:

@@ -6,6 +6,7 @@ class WebConfig(AppConfig):
     verbose_name = "Web plumbing"
 
     def ready(self) -> None:
+        # Imported in ready(): they read the models and axes' settings, loaded only now.
         from web import login_limit, signals, tables2_speed
 
         signals.connect()

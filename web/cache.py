@@ -33,6 +33,8 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.utils.translation import get_language
 
+from web.query import MAX_PER_PAGE, bounded_int
+
 logger = logging.getLogger(__name__)
 
 # How long a cached page or datum lives at most: a safety net only; the version is what
@@ -298,8 +300,6 @@ _EXPORTS = ("csv", "json", "xlsx")
 
 
 def _number(value: str, high: int) -> str | None:
-    from web.query import bounded_int
-
     number = bounded_int(value, default=0, low=0, high=high)
     return str(number) if number >= 1 else None
 
@@ -311,8 +311,6 @@ def normalised(name: str, value: str, sorts: frozenset[str] = frozenset()) -> st
     if name == "page":
         return _number(value, MAX_CACHED_PAGE)
     if name == "per_page":
-        from web.query import MAX_PER_PAGE
-
         return _number(value, MAX_PER_PAGE)
     if name == "after":
         number = _number(value, 10**6)
@@ -358,6 +356,7 @@ def _public_page(view, scope: str, reads: tuple[str, ...], sorts: frozenset[str]
         if not _cacheable_request(request):
             return view(request, slug, *args, **kwargs)
         query = _only(request, reads, sorts)
+        # Named here only: the cache sits below tournament/ and is imported before its models.
         from tournament.models import Tournament
 
         tournament = Tournament.objects.filter(

@@ -15,6 +15,7 @@ from web.cache import RESULTS, SCOPES, SEATING, public_pages_changed, tournament
 
 
 def tournament_of(instance) -> int | None:
+    # Read when a row changes: web/ sits below tournament/ and loads before its models.
     from tournament.models import Player, Session, Tournament
 
     if isinstance(instance, Tournament):
@@ -59,6 +60,7 @@ def row_changed(sender, instance, **kwargs) -> None:
 
 def player_changed(sender, instance, **kwargs) -> None:
     """A renamed player (or a new country) shows in every tournament he is in."""
+    # Read when a row changes: web/ sits below tournament/ and loads before its models.
     from tournament.models import Registration
 
     for tournament_id in set(

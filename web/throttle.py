@@ -95,6 +95,8 @@ def _cached(call):
 
 
 def _row(limit: Limit, client: str):
+    # Imported when used: the settings name this module (AXES_CLIENT_IP_CALLABLE) before
+    # the models load.
     from web.models import ThrottleCounter
 
     counter, _ = _keys(limit, client)
@@ -109,6 +111,7 @@ def _db_count(limit: Limit, client: str, now: float) -> int:
 
 
 def _db_hit(limit: Limit, client: str, now: float) -> int:
+    # Imported when used: the settings name this module before the models load.
     from web.models import ThrottleCounter
 
     counter, _ = _keys(limit, client)

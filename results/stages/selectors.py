@@ -10,7 +10,11 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext
 
 from results.models import LiveHands, Stage, StageEntry
-from tournament.models import Seat, Session, Table, Tournament, Wind
+from results.standings.selectors import standings
+from scoring.models import ScoreSheet
+from scoring.selectors import hands_preview
+from scoring.services import SheetError, table_seats
+from tournament.models import Player, Seat, Session, Table, Tournament, Wind
 from tournament.seating.locks import changeable_sessions
 from tournament.seating.visibility import seats_shown
 
@@ -76,7 +80,6 @@ def next_in_line(stage: Stage, count: int) -> list[tuple[int, int]]:
 
 def stage_order_now(stage: Stage) -> list[int]:
     """The stage's active players in the order the standings place them now."""
-    from results.standings.selectors import standings
 
     players = set(
         stage.entries.filter(replaced_at__isnull=True).values_list("player_id", flat=True)
@@ -104,7 +107,6 @@ class StageView:
 
 
 def stages_page(tournament: Tournament) -> tuple[list[StageView], Layout]:
-    from tournament.models import Player
 
     stages = stages_of(tournament)
     plan = stage_layout(tournament, stages)
@@ -157,7 +159,6 @@ def stream_stamp(tournament: Tournament) -> str:
 def _hands_of(session: Session, table) -> list:
     """The table's hands as last entered: the saved sheet's or the desk's check, whichever
     is newer (a final-scores sheet has no hands)."""
-    from scoring.models import ScoreSheet
 
     sheet = ScoreSheet.objects.filter(session=session, table=table).first()
     live = LiveHands.objects.filter(session=session, table=table).first()
@@ -170,9 +171,6 @@ def stream_state(tournament: Tournament) -> dict:
     """What the stream page shows: the last cut stage's top table in its latest seated
     session, the points after every hand entered so far, the round, counters and sticks,
     and the stage standings the players play for.  Plain data (JSON)."""
-    from results.standings.selectors import standings
-    from scoring.selectors import hands_preview
-    from scoring.services import SheetError, table_seats
 
     stages = [s for s in stages_of(tournament) if s.cut_at is not None]
     if not stages:

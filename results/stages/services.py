@@ -11,9 +11,12 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from results.models import LiveHands, Stage, StageEntry
+from results.standings.selectors import confirmed_results, referee_decisions, standings
 from tournament.errors import ServiceError
+from tournament.events.services import tournament_update
 from tournament.happenings import announce, stage_decided
 from tournament.models import Seat, Session, Table, Tournament
+from tournament.seating.core import PlanOptions, SwissOptions, plan, swiss
 from web.cache import public_pages_changed
 
 from . import core
@@ -90,7 +93,6 @@ def stage_sessions_add(*, tournament: Tournament, was: int) -> Tournament:
     the sessions the stages took from them; through the settings' service, which also gives
     the new sessions their starts.  ``was``: the number of sessions the organiser saw, so
     that a second click (or a second organiser) does not add them twice."""
-    from tournament.events.services import tournament_update
 
     stages = _stages(tournament)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -160,7 +162,6 @@ def _previous_played(tournament: Tournament, stages: list[Stage], stage: Stage) 
 def stage_cut(*, stage: Stage, user, now: dt.datetime) -> Stage:
     """The cut: the candidates (the ranked players, or the stage before's) in their order,
     ties broken by the stage's rule and a lot from its seed; the first N enter the stage."""
-    from results.standings.selectors import confirmed_results, referee_decisions, standings
 
     tournament = stage.tournament
     stages = _stages(tournament)
@@ -293,7 +294,6 @@ def _stage_rounds(tournament: Tournament, numbers: list[int], index: dict[int, i
 
 
 def _tables_of(order: list[int], stage: Stage, number: int, numbers: list[int]) -> list[list[int]]:
-    from tournament.seating.core import PlanOptions, SwissOptions, plan, swiss
 
     if stage.seating == Stage.Seating.STANDING:
         return core.by_standing(order)

@@ -24,6 +24,7 @@ from django.db.models import Count, Sum
 from referee.decision_reads import standings_decisions
 from referee.decisions import RefereeDecisions
 from results.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
+from scoring.models import ScoreSheet, StandingsSettings, TableResult
 from scoring.rules.absence import MissedSession, left_after, missed_sessions
 from scoring.rules.ranking import places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
@@ -104,14 +105,12 @@ class Standings:
 
 
 def _tie_break(tournament: Tournament) -> str:
-    from scoring.models import StandingsSettings
 
     setting = StandingsSettings.objects.filter(tournament=tournament).first()
     return setting.tie_break if setting else StandingsSettings.TieBreak.SHARED
 
 
 def confirmed_results(tournament: Tournament, after_session: int | None = None):
-    from scoring.models import ScoreSheet, TableResult
 
     qs = TableResult.objects.filter(
         session__tournament=tournament, sheet__status=ScoreSheet.Status.CONFIRMED
@@ -253,7 +252,6 @@ def standings(
     for row in rows.values():
         row.penalties = row.sheet_penalties + row.desk_penalties + row.missed_score
         row.total = row.sheet_score + row.desk_penalties + row.missed_score
-    from scoring.models import StandingsSettings
 
     if with_sessions or tie_break == StandingsSettings.TieBreak.BEST_SESSION:
         scores = session_scores(

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from results.standings.selectors import ZERO, Standings, standings
 from scoring.rules.ranking import shared_places
-from tournament.models import Player, Registration, Tournament
+from tournament.models import Player, Registration, Team, Tournament
 
 # --- team standings (issue 19) ---------------------------------------------------------------
 
@@ -57,7 +57,6 @@ def team_standings(
 
     Equal team scores share the place (no tie-break), listed by team name; the place after
     them skips as many (1, 2, 2, 4).  Two queries beyond the individual standings'."""
-    from tournament.models import Team
 
     if data is None:
         data = standings(tournament, after_session=after_session)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from results.standings import player_reads, selectors, team_reads
 from results.standings.exports import ema_csv, ema_xlsx
 from results.standings.tables import StandingsTable, TeamStandingsTable, points
+from scoring.forms import StandingsSettingsForm
 from scoring.statistics import player_hand_statistics
 from tournament.flags import flag_html
 from tournament.models import Player, Session, Tournament
@@ -156,7 +157,6 @@ def _tie_break_form(request, tournament: Tournament, current: str):
     """The organiser's tie-break choice, on the page where its effect shows."""
     if not is_organiser(request.user, tournament):
         return None
-    from scoring.forms import StandingsSettingsForm
 
     return StandingsSettingsForm(initial={"tie_break": current})
 

@@ -29,12 +29,14 @@ def _hand(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _game(request: dict[str, Any]) -> dict[str, Any]:
+    # Imported when needed: a request loads only the evaluator it asks for.
     from scoring.rules.sheet import evaluate_game
 
     return evaluate_game(request)
 
 
 def _final(request: dict[str, Any]) -> dict[str, Any]:
+    # Imported when needed: a request loads only the evaluator it asks for.
     from scoring.rules.final import evaluate_final
 
     return evaluate_final(request)

@@ -27,7 +27,10 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils.translation import gettext
 
+from referee.models import Disqualification, Penalty, Substitution
+from scoring.models import TableResult
 from tournament.errors import ServiceError
+from tournament.models import Registration, Seat, Tournament
 from web.cache import public_pages_changed
 
 FORMAT = "riichi-tournament-backup"
@@ -61,9 +64,6 @@ MODELS: list[tuple[str, str]] = [
 
 def _players(tournament) -> set[int]:
     """Everyone the tournament's rows name: registered, seated, scored or at the desk."""
-    from referee.models import Disqualification, Penalty, Substitution
-    from scoring.models import TableResult
-    from tournament.models import Registration, Seat
 
     ids = set(
         Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True)
@@ -87,7 +87,6 @@ def _players(tournament) -> set[int]:
 
 def tournament_export(*, slug: str) -> dict[str, Any]:
     """The tournament ``slug`` as plain data (``json.dumps(..., cls=DjangoJSONEncoder)``)."""
-    from tournament.models import Tournament
 
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None:
@@ -142,7 +141,6 @@ def tournament_export_json(*, slug: str) -> str:
 @transaction.atomic
 def tournament_import(*, data: dict[str, Any], slug: str | None = None):
     """Create the tournament of a backup, under ``slug`` (default: its own), all or nothing."""
-    from tournament.models import Tournament
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ServiceError(gettext("This file is not a tournament backup of this application."))

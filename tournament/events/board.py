@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext, gettext_lazy
 
-from referee.decision_reads import SheetChombo, sheet_chombo_entries
+from referee.decision_reads import SheetChombo, removed_from_results, sheet_chombo_entries
 from referee.models import Penalty
-from scoring.models import ScoreSheet, SheetVersion
+from scoring.models import ScoreSheet, SheetResponse, SheetVersion
 from tournament.ema import is_valid_ema_number
 from tournament.models import Registration, Seat, Session, Tournament
 
@@ -171,7 +171,6 @@ class SessionCheck:
 def session_checks(tournament: Tournament) -> list[SessionCheck]:
     """Every session of the tournament for the final check (issue 25 item 20), counted as
     the session board counts them (``session_board``), so both pages say the same."""
-    from scoring.models import SheetResponse
 
     open_disputes: dict[int, int] = {}
     for response in SheetResponse.objects.filter(
@@ -200,7 +199,6 @@ def final_check_notes(tournament: Tournament) -> list[str]:
     """What the final check shows besides its problems: the players the head referee removed
     from the final results (EMA 5.8, last sentence), who decided and why; the EMA file leaves
     them out."""
-    from referee.decision_reads import removed_from_results
 
     return [
         gettext(

@@ -14,6 +14,8 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy
 
+from scoring.rules.errors import RuleViolation
+from scoring.rules.rulesets import RULESETS, get_ruleset, ruleset_overrides
 from scoring.wording import violation_message
 from tournament.events.services import MAX_SESSIONS, MAX_TABLES
 from tournament.models import MAX_RETENTION_DAYS, Staff, Tournament
@@ -90,7 +92,6 @@ def _refuse_constant(text: str):
 
 
 def _preset_hint(parameter: str):
-    from scoring.rules.rulesets import RULESETS
 
     def show(value):
         return ", ".join(str(v) for v in value) if isinstance(value, tuple) else str(value)
@@ -300,8 +301,6 @@ class TournamentForm(forms.ModelForm):
         return value
 
     def clean(self) -> dict[str, Any]:
-        from scoring.rules.errors import RuleViolation
-        from scoring.rules.rulesets import get_ruleset, ruleset_overrides
 
         data = super().clean()
         start, end = data.get("start_date"), data.get("end_date")

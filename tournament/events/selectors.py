@@ -10,10 +10,14 @@ from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import gettext
 
+from scoring.models import ScoreSheet
+from scoring.rules.errors import RuleViolation
 from tournament.ema import is_valid_ema_number
+from tournament.events.board import final_check, final_check_notes
 from tournament.models import Registration, Session, Staff, Tournament
 from tournament.privacy import selectors as privacy_selectors
 from tournament.registration import selectors as registration_selectors
+from tournament.seating.vacancies import seat_vacancies
 
 
 def visible_tournaments(user) -> QuerySet[Tournament]:
@@ -367,10 +371,6 @@ def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> lis
     scored in turn, then the final check and the EMA file (issue 14)."""
     from django.urls import reverse
 
-    from scoring.models import ScoreSheet
-    from tournament.events.board import final_check, final_check_notes
-    from tournament.seating.vacancies import seat_vacancies
-
     slug = tournament.slug
     confirmed = dict(
         ScoreSheet.objects.filter(session__tournament=tournament, status="confirmed")
@@ -505,7 +505,6 @@ def unpublish_consequences(tournament: Tournament) -> dict:
 
 def rules_summary(tournament: Tournament) -> list[tuple[str, str]]:
     """The parameters players ask about, as the tournament's ruleset has them."""
-    from scoring.rules.errors import RuleViolation
 
     try:
         rules = tournament.rules()

@@ -12,6 +12,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from referee.models import Disqualification, Penalty, Substitution
+from scoring.models import ScoreSheet
+from scoring.rules.rulesets import RULESETS, get_ruleset, ruleset_to_dict
 from tournament.errors import ServiceError
 from tournament.models import Seat, Session, Staff, Table, Tournament
 from web.cache import public_pages_changed
@@ -68,7 +71,6 @@ def _apply_settings(tournament: Tournament, data: dict[str, Any]) -> None:
     The length is also kept in the rule overrides when it differs from the preset, so that
     ``tournament.rules()`` (read by the clock and the penalties) says the same thing.
     """
-    from scoring.rules.rulesets import RULESETS, get_ruleset
 
     for name in SETTINGS_FIELDS:
         if name in data:
@@ -124,8 +126,6 @@ def _shift_planned_starts(tournament: Tournament, days: int) -> None:
 
 def _sessions_in_use(sessions: list[Session]) -> dict[int, list[str]]:
     """What each of ``sessions`` already holds that removing it would lose, by number."""
-    from referee.models import Disqualification, Penalty, Substitution
-    from scoring.models import ScoreSheet
 
     ids = [s.pk for s in sessions]
     held: dict[int, list[str]] = {}
@@ -225,7 +225,6 @@ def _check_size(tournament: Tournament) -> None:
 
 def _scoring_changes(before, after) -> list[str]:
     """The parameters of the rules that score a game and differ between two rulesets."""
-    from scoring.rules.rulesets import ruleset_to_dict
 
     old, new = ruleset_to_dict(before), ruleset_to_dict(after)
     return sorted(
@@ -242,7 +241,6 @@ def _refuse_rescoring(tournament: Tournament, before) -> None:
     two sets in one ranking is not an EMA result.  Rules entered wrongly are corrected before
     the first sheet, or the organiser starts from an event whose sheets are not entered yet.
     """
-    from scoring.models import ScoreSheet
 
     changed = _scoring_changes(before, tournament.rules())
     if not changed:

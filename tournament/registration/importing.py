@@ -28,6 +28,7 @@ from django_countries import countries
 from tournament.ema import country_mismatch, is_valid_ema_number
 from tournament.models import Player, Registration
 from tournament.names import clean_name
+from tournament.registration.teams import team_key
 
 MAX_ROWS = 2000  # far above a European championship; a bigger file is a wrong file
 # Lines read, blank ones included: a sheet formatted down to row 1,048,576 is refused early.
@@ -497,7 +498,6 @@ def check_rows(rows: list[PlayerRow], known: KnownPeople) -> ImportReport:
 def _check_team(check: RowCheck, known: KnownPeople, in_file: Counter) -> None:
     """The row's team: teams on, a name of at most 60 characters, and room in the team
     (its members now, plus the rows above it in the file that join it)."""
-    from tournament.registration.teams import team_key
 
     row = check.row
     if not row.team:

@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from scoring.models import PersonalCode
 from tournament.errors import ServiceError
 from tournament.models import LinkMail, LinkMethod, LinkRequest, Player, Tournament
 from tournament.registration.ownership import history_note
@@ -133,7 +134,6 @@ def _link(*, user, player: Player, method: str, by=None) -> Player:
 
 def link_by_code(*, user, tournament_slug: str, code: str, address: str = "") -> Player:
     """Link ``user`` to the entry whose slip in that tournament carries ``code``."""
-    from scoring.models import PersonalCode
 
     _check_throttle("code", user, address)
     cleaned = "".join(code.split()).upper()

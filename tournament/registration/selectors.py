@@ -10,7 +10,10 @@ from django.db.models import Count, F, Q, QuerySet
 from django.db.models.functions import Lower
 from django.utils.translation import gettext, gettext_lazy
 
-from tournament.models import Player, Registration, Tournament
+from referee.models import Disqualification
+from tournament.models import Player, Registration, Session, Tournament
+from tournament.registration.importing import KnownPeople, lost_leading_zero, name_key
+from tournament.registration.teams import team_counts
 
 
 def tournament_registrations(tournament: Tournament) -> QuerySet[Registration]:
@@ -41,7 +44,6 @@ def registration_is_open(tournament: Tournament, now) -> bool:
 
 def event_started(tournament: Tournament) -> bool:
     """The first session has started: from now on withdrawals go through the desk."""
-    from tournament.models import Session
 
     return tournament.sessions.exclude(state=Session.State.PLANNED).exists()
 
@@ -72,7 +74,6 @@ def entry_of(tournament: Tournament, user) -> Player | None:
 def known_people(rows, *, tournament: Tournament | None):
     """What the database knows about the people in ``rows``, in three queries (four when
     the rows name teams)."""
-    from tournament.registration.importing import KnownPeople, lost_leading_zero, name_key
 
     numbers = {r.ema_number.replace(" ", "") for r in rows if r.ema_number}
     numbers |= {"0" + n for n in numbers if lost_leading_zero(n)}
@@ -109,8 +110,6 @@ def known_people(rows, *, tournament: Tournament | None):
     registrations = {}
     team_size, team_members = 0, {}
     if tournament is not None:
-        from tournament.registration.teams import team_counts
-
         registrations = {r.player_id: r for r in tournament.registrations.all()}
         team_size = tournament.team_size
         if team_size and any(getattr(r, "team", "") for r in rows):
@@ -192,7 +191,6 @@ class FieldStatus:
 
 def _disqualified(tournament: Tournament):
     """Player ids with a standing disqualification (the referee desk): out of the field."""
-    from referee.models import Disqualification
 
     return Disqualification.objects.filter(tournament=tournament, withdrawn_at__isnull=True).values(
         "player_id"

@@ -27,9 +27,11 @@ from tournament.models import (
     Tournament,
 )
 from tournament.registration import selectors as registration_selectors
+from tournament.registration.teams import apart_groups
 from tournament.seating.apart import soft_groups
 from tournament.seating.asked_above import staged_sessions, standings_order
 from tournament.seating.core import PlanOptions, SeatingError, SwissOptions
+from tournament.seating.core.errors import MESSAGES
 from tournament.seating.locks import sessions_with_locks
 
 
@@ -143,7 +145,6 @@ def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingI
     if tournament.team_size and tournament.teams_apart:
         # Issue 19: team-mates never at one table, a hard constraint of the core. Only the
         # field's players: a withdrawn team-mate has no seat to keep apart.
-        from tournament.registration.teams import apart_groups
 
         groups = apart_groups(tournament, {pk: index[pk] for pk in field_ids})
         if groups:
@@ -222,7 +223,6 @@ def seating_error_message(error: SeatingError, inp: SeatingInput | None = None) 
             )
         if error.code == "apart_impossible":
             return _apart_message(params, inp)
-    from tournament.seating.core.errors import MESSAGES
 
     text = MESSAGES[error.code].format(**params)
     return "The seating cannot be made: " + text + "."

@@ -19,6 +19,7 @@ from tournament.pages import organised_tournament, redirect_back
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import jobs, locks, plan_import
 from tournament.seating import selectors as seating_selectors
+from tournament.seating.plan_import import ORDERS
 from tournament.seating.views import _session
 
 # --- generation ----------------------------------------------------------------------------
@@ -129,7 +130,6 @@ def seating_job_state(request, slug: str, pk: int):
 def seating_import(request, slug: str):
     """Upload a plan (CSV or XLSX: session, table, E, S, W, N); every bad row is named and
     nothing is written, a good one seats its sessions and leads to its quality figures."""
-    from tournament.seating.plan_import import ORDERS
 
     tournament = organised_tournament(request, slug)
     errors: list[str] = []

@@ -224,13 +224,6 @@ def seating_plan_import(
     """Check the organiser's plan and seat the sessions it holds, like a generated plan: a
     SeatingJob (method "import") records the file, the order of the numbers, the players
     each number stands for and the quality figures the core computes for generated plans."""
-    from tournament.seating.plan_import import (
-        ORDERS,
-        ImportFileError,
-        field_in_order,
-        read_plan,
-        registration_order,
-    )
 
     if order not in ORDERS:
         raise ServiceError(gettext("order: pick how the numbers count the players."))

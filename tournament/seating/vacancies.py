@@ -27,6 +27,7 @@ from tournament.models import (
     Wind,
 )
 from tournament.seating.core_input import disqualified_player_ids
+from tournament.seating.fill import place
 from tournament.seating.locks import lock_reason, sessions_with_locks
 from web.cache import public_pages_changed
 
@@ -104,7 +105,6 @@ def seat_vacancies(tournament: Tournament) -> list[Vacancy]:
 
 def _placement(tournament: Tournament, player: Player, vacancies: list[Vacancy]):
     """Where ``player`` would sit in the empty seats and the repeats it costs (fill.place)."""
-    from tournament.seating.fill import place
 
     seating = list(
         Seat.objects.filter(session__tournament=tournament).values_list(
