@@ -14,6 +14,7 @@ from django.http import Http404
 from results.standings import player_reads
 from results.standings import selectors as standings_selectors
 from tournament.clock import selectors as clock_selectors
+from tournament.events.current import hall_session
 from tournament.models import Player, Registration, Session, Tournament, Wind
 from tournament.registration import selectors as registration_selectors
 from tournament.seating import selectors as seating_selectors
@@ -211,7 +212,7 @@ def clock(tournament: Tournament, number: int | None, now: dt.datetime) -> dict:
     """The clock of a session (the one the hall is playing when ``number`` is None), read at
     ``now``; 404 when the tournament has no session yet."""
     if number is None:
-        session = clock_selectors.current_session(tournament)
+        session = hall_session(tournament)
         if session is None:
             raise Http404("This tournament has no session yet.")
     else:

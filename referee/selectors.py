@@ -19,18 +19,6 @@ from .models import Disqualification, Penalty
 # --- the desk's pages ---------------------------------------------------------------------
 
 
-def current_session(tournament: Tournament) -> Session | None:
-    """The session a referee walking the hall is in: the running one, else the next one to
-    be played that has seats, else the last one played, else the first."""
-    sessions = Session.objects.filter(tournament=tournament).order_by("number")
-    return (
-        sessions.filter(state=Session.State.RUNNING).first()
-        or sessions.filter(state=Session.State.PLANNED, seats__isnull=False).distinct().first()
-        or sessions.filter(state=Session.State.FINISHED).last()
-        or sessions.first()
-    )
-
-
 @dataclass
 class PlayerLine:
     player: Player

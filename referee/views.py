@@ -21,6 +21,7 @@ from django.utils.translation import get_language, gettext
 
 from scoring.reporting.selectors import desk_alerts
 from scoring.rules.absence import may_be_removed
+from tournament.events.current import desk_session
 from tournament.models import Player, Registration, Session, Staff, Tournament
 from tournament.names import clean_name
 from tournament.pages import staffed_tournament, table_export
@@ -43,7 +44,7 @@ def _session(request, tournament: Tournament) -> Session | None:
         if number is None:
             raise Http404(gettext("No such session."))
         return get_object_or_404(Session, tournament=tournament, number=number)
-    return selectors.current_session(tournament)
+    return desk_session(tournament)
 
 
 def _player(tournament: Tournament, player_id: int) -> Player:

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from referee.decision_reads import sheet_page_penalties
 from scoring.rules.substitutes import FROM_START
 from tournament.clock.selectors import table_ended_by_time
+from tournament.events.current import sheets_session
 from tournament.happenings import hands_checked
 from tournament.models import Session, Table, Tournament
 from tournament.pages import staffed_tournament
@@ -52,13 +53,7 @@ def _sheet_url(session: Session, table: Table, mode: str | None = None) -> str:
 def current_sheets(request, slug: str):
     """The sheets of the session being played or just played: the referee's start page."""
     tournament = staffed_tournament(request, slug)
-    sessions = tournament.sessions.order_by("number")
-    session = (
-        sessions.filter(state=Session.State.RUNNING).first()
-        or sessions.filter(state=Session.State.FINISHED).last()
-        or sessions.filter(seats__isnull=False).distinct().first()
-        or sessions.first()
-    )
+    session = sheets_session(tournament)
     if session is None:
         messages.info(request, gettext("This tournament has no sessions yet."))
         return redirect("tournament:detail", slug)

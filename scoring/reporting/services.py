@@ -55,9 +55,10 @@ def reporting_settings(tournament: Tournament) -> ReportingSettings:
 
 def reportable_session(tournament: Tournament) -> Session | None:
     """The session whose sheets players may enter: the one running, else the one just
-    finished.  Unlike the clock's ``current_session`` it is never a planned session: the
-    sheet of a game not started cannot be reported, and once the organiser ends the
-    session the tables still hand in their sheets while the next one waits."""
+    finished.  Unlike the hall's session (``tournament.events.current.hall_session``) it
+    is never a planned session: the sheet of a game not started cannot be reported, and
+    once the organiser ends the session the tables still hand in their sheets while the
+    next one waits."""
     sessions = tournament.sessions.order_by("number")
     return (
         sessions.filter(state=Session.State.RUNNING).first()

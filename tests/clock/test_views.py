@@ -88,7 +88,7 @@ def test_the_hall_screen_follows_the_day_from_session_to_session(
     client, tournament, organiser, draft_tournament
 ):
     """The projector's clock URL names no session: it answers the running one, else the
-    next planned one, else the last finished one (clock.selectors.current_session)."""
+    next planned one, else the last finished one (tournament.events.current.hall_session)."""
     current = reverse("tournament:clock_current_state", args=[tournament.slug])
     assert client.get(current).json() == {"session": None}  # no session yet
     for number in (1, 2):

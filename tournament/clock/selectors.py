@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from scoring.models import ScoreSheet
 from web.cache import RESULTS, SEATING, cached, version
 
-from ..models import Seat, Session, Table, TableFinish, Tournament
+from ..models import Seat, Session, Table, TableFinish
 from .services import clock_state, ruleset_timing
 from .timing import AFTER_SIGNAL_TEXT, ClockReading, ClockState, format_remaining, read_clock
 
@@ -23,17 +23,6 @@ def table_ended_by_time(session: Session, table: Table) -> bool:
     (shared/design/interfaces.md); False while the table has not reported finished.
     """
     return TableFinish.objects.filter(session=session, table=table, ended_by_time=True).exists()
-
-
-def current_session(tournament: Tournament) -> Session | None:
-    """The session the hall is playing: the running one, else the next planned one, else
-    the last finished one."""
-    sessions = tournament.sessions.order_by("number")
-    return (
-        sessions.filter(state=Session.State.RUNNING).first()
-        or sessions.filter(state=Session.State.PLANNED).first()
-        or sessions.filter(state=Session.State.FINISHED).last()
-    )
 
 
 def session_clock_state(session: Session) -> ClockState:

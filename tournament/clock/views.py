@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.events.current import hall_session
 from tournament.seating import selectors as seating_selectors
 
 from ..models import Session, Table, Tournament
@@ -56,7 +57,7 @@ def _fire_if_due(session: Session, now) -> Session:
 def clock_current(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     require_view(request.user, tournament)
-    session = selectors.current_session(tournament)
+    session = hall_session(tournament)
     if session is None:
         return render(request, "tournament/clock_none.html", {"tournament": tournament})
     url = reverse("tournament:session_clock", kwargs={"slug": slug, "number": session.number})
@@ -112,7 +113,7 @@ def clock_current_state(request, slug: str):
     the next without a reload. ``{"session": null}`` before any session exists."""
     tournament = get_object_or_404(Tournament, slug=slug)
     require_view(request.user, tournament)
-    session = selectors.current_session(tournament)
+    session = hall_session(tournament)
     if session is None:
         return JsonResponse({"session": None})
     now = timezone.now()
