@@ -164,7 +164,7 @@ def test_tokens_older_than_a_month_are_forgotten_by_the_daily_task():
 
     from django.utils import timezone
 
-    from tournament.models import FormToken
+    from web.models import FormToken
     from web.tasks import purge_form_tokens
 
     old = FormToken.objects.create(token="a" * 32, path="/t/x/")

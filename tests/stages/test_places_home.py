@@ -13,7 +13,7 @@ from scoring.rules.ranking import shared_places
 
 
 def test_teams_and_stages_place_equals_with_the_rules_core():
-    for module in (results.standings.selectors, results.stages.ranking):
+    for module in (results.standings.team_reads, results.stages.ranking):
         assert module.shared_places is shared_places
     teams = inspect.getsource(results.standings.team_reads.team_standings)
     stages = inspect.getsource(results.stages.ranking.apply_stages)
