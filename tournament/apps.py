@@ -14,3 +14,6 @@ class TournamentConfig(AppConfig):
     def ready(self) -> None:
         for module in TASK_MODULES:
             import_module(module)
+        # Who sees a session's results: its cache key variant and its receiver of the
+        # confirmed sheets that complete a session.
+        import_module("tournament.standings.publication")
