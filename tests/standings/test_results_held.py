@@ -152,3 +152,17 @@ def test_without_the_option_the_results_show_at_once_and_are_told_when_complete(
     assert _results_mails() == []
     enter_final(seated_session, table2, FINAL_POINTS[(1, 2)])
     assert _results_mails() == [("p0@example.org", "Session 1: +26.0; total +26.0, rank 1 of 8.")]
+
+
+def test_the_organiser_turns_the_option_on_in_the_settings(tournament, organiser):
+    from tests.tournament_app.test_settings_bounds import settings_post
+
+    client = _client(organiser)
+    url = reverse("tournament:settings", args=[tournament.slug])
+    page = client.get(url).content.decode()
+    assert 'name="hold_results"' in page
+    assert "Hold a session&#x27;s results until every sheet is confirmed" in page
+    assert client.post(url, settings_post(tournament, hold_results="on")).status_code == 302
+    assert Tournament.objects.get(pk=tournament.pk).hold_results is True
+    assert client.post(url, settings_post(tournament)).status_code == 302
+    assert Tournament.objects.get(pk=tournament.pk).hold_results is False
