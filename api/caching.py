@@ -37,6 +37,8 @@ def cache_key(tournament: Tournament | None, name: str, params: dict) -> str:
     if tournament is not None:
         versions = [tournament_cache.version(tournament.pk, s) for s in tournament_cache.SCOPES]
         scope = f"t{tournament.pk}:" + ":".join(v or "-" for v in versions)
+        # What this reader sees of it: a held session's results are the staff's alone.
+        scope += tournament_cache.reader_variant(tournament.pk)
     args = ",".join(f"{k}={params[k]}" for k in sorted(params))
     return f"api:v1:{scope}:{name}:{args}"
 

@@ -154,7 +154,9 @@ def seating(tournament: Tournament, number: int) -> list[dict]:
 def standings(tournament: Tournament, after_session: int | None) -> dict:
     data = standings_selectors.standings(tournament, after_session=after_session)
     return {
-        "after_session": after_session,
+        # The session asked for, or the last complete one while a later one is held from
+        # this reader (results/standings/publication.py).
+        "after_session": data.after_session,
         "session_numbers": data.session_numbers,
         "tie_break": data.tie_break,
         "items": [

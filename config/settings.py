@@ -96,6 +96,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # After authentication: the request's user is the reader of the results, whom a session
+    # held until every sheet is confirmed is hidden from (results/standings/publication.py).
+    "results.standings.publication.ResultsReaderMiddleware",
     # After authentication and messages: a POST sent twice is stored once (issue 13).
     "web.idempotency.FormTokenMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -11,3 +11,6 @@ class ResultsConfig(AppConfig):
         from results.stages import receivers
 
         receivers.connect()
+        # Who sees a session's results: its cache key variant and its receiver of the
+        # confirmed sheets that complete a session.
+        from results.standings import publication  # noqa: F401

@@ -87,6 +87,16 @@ class Tournament(models.Model):
             "The referee who entered or last changed a score sheet cannot confirm it."
         ),
     )
+    # The World Riichi app's practice: a session's scores reach the public only once every
+    # table's sheet is confirmed (results/standings/publication.py); staff see them at once.
+    hold_results = models.BooleanField(
+        gettext_lazy("Hold a session's results until every sheet is confirmed"),
+        default=False,
+        help_text=gettext_lazy(
+            "Players, the public pages, the API and the exports show the standings as of the "
+            "last session whose sheets are all confirmed; staff see every confirmed sheet at once."
+        ),
+    )
     # --- teams (issue 19) --------------------------------------------------------------------
     # 0: no teams. A team never has more members than this (tournament/registration/teams.py).
     team_size = models.PositiveSmallIntegerField(

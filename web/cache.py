@@ -115,11 +115,30 @@ def public_pages_changed(tournament_id: int | None, scopes: tuple[str, ...] = SC
     transaction.on_commit(functools.partial(bump, tournament_id, scopes), robust=True)
 
 
+# Functions of a tournament's id naming what the current reader sees of it, added to the
+# key of every datum cached here: a tournament holding a session's results shows the staff
+# what the public does not see yet (results/standings/publication.py), and the data
+# computed for one must never be served to the other.  Registered by the layer above, which
+# this module does not import.
+_variants: list = []
+
+
+def register_variant(variant) -> None:
+    if variant not in _variants:
+        _variants.append(variant)
+
+
+def reader_variant(tournament_id: int | None) -> str:
+    """The current reader's part of a cached datum's key ("" when every reader sees it)."""
+    return "".join(variant(tournament_id) for variant in _variants)
+
+
 def cached(tournament_id: int, name: str, compute, scope: str = RESULTS):
     """``compute()``, or its value cached under the tournament's current version."""
     current = version(tournament_id, scope)
     if current is None:
         return compute()
+    name += reader_variant(tournament_id)
     # Data may hold translated words (a heading, a phase's name): one copy per language.
     key = f"tournament-data:{tournament_id}:{current}:{get_language()}:{name}"
     value = _safe(lambda: cache.get(key, MISSING), MISSING)
@@ -151,6 +170,7 @@ def cached_part(tournament_id: int, name: str, part: int, compute_all, scope: st
     current = version(tournament_id, scope)
     if current is None:
         return compute_all().get(part)
+    name += reader_variant(tournament_id)
     prefix = f"tournament-data:{tournament_id}:{current}:{get_language()}:{name}:"
     key = f"{prefix}{part % PART_BUCKETS}"
     # One computation at a time for the tournament, whatever its version: at the end of a

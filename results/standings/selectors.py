@@ -24,6 +24,7 @@ from django.db.models import Count, Sum
 from referee.decision_reads import standings_decisions
 from referee.decisions import RefereeDecisions
 from results.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
+from results.standings import publication
 from scoring.models import ScoreSheet, StandingsSettings, TableResult
 from scoring.rules.absence import MissedSession, left_after, missed_sessions
 from scoring.rules.ranking import places, substitute_ranked
@@ -115,6 +116,8 @@ def confirmed_results(tournament: Tournament, after_session: int | None = None):
     qs = TableResult.objects.filter(
         session__tournament=tournament, sheet__status=ScoreSheet.Status.CONFIRMED
     )
+    # A session held until every sheet is confirmed: not yet for the public (publication.py).
+    after_session = publication.shown_after(tournament, after_session)
     if after_session is not None:
         qs = qs.filter(session__number__lte=after_session)
     return qs
@@ -162,6 +165,8 @@ def standings(
     needs them): the ranking needs only the totals, and reading every player's score of
     every session was most of the standings page's cost, which shows 50 rows of 400
     (``session_scores`` reads those of the rows shown)."""
+    # The public reads the standings as of the last complete session while one is held.
+    after_session = publication.shown_after(tournament, after_session)
     ruleset = tournament.rules()
     tie_break = _tie_break(tournament)
     decisions = referee_decisions(tournament)

@@ -73,7 +73,12 @@ def test_a_sheet_settled_and_then_corrected(session5, anna, referee):
     Session.objects.filter(pk=session5.pk).update(state=Session.State.RUNNING)
     table = Table.objects.get(number=7)
     sheet = enter_final(session5, table, [41000, 27000, 30000, 22000], user=referee)
-    assert bodies() == ["Session 5, table 7: the score sheet is settled."]
+    # Table 7 is the session's only table: its sheet settled completes the session, whose
+    # results are told too (EMA 2016: 41000 first, +15 uma -> +26).
+    assert sorted(bodies()) == [
+        "Session 5, table 7: the score sheet is settled.",
+        "Session 5: +26.0; total +26.0, rank 1 of 4.",
+    ]
     sheet_save(
         session=session5,
         table=table,
@@ -83,7 +88,7 @@ def test_a_sheet_settled_and_then_corrected(session5, anna, referee):
         user=referee,
         reason="East and South swapped 1000",
     )
-    assert bodies()[1] == "Session 5, table 7: the score sheet was corrected."
+    assert bodies()[2] == "Session 5, table 7: the score sheet was corrected."
 
 
 def test_a_penalty_about_him_and_nobody_else(session5, anna, referee, tournament):

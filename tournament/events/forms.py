@@ -220,6 +220,7 @@ class TournamentForm(forms.ModelForm):
             "registration_closes",
             "visibility",
             "sheet_needs_second_referee",
+            "hold_results",
             "retention_days",
         ]
         labels = {

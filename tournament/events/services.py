@@ -52,6 +52,7 @@ SETTINGS_FIELDS = (
     "player_limit",
     "ema_rated",
     "sheet_needs_second_referee",
+    "hold_results",
     "retention_days",
 )
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from referee.models import Disqualification, Penalty, ResultsRemoval, Substitution
 from scoring.models import SheetResponse, TableResult
 from tournament.models import LinkMail, LinkRequest, Player, Seat, Staff, Tournament
+from tournament.seating.visibility import published
 
 FORMAT = "riichi-tournament-manager personal data 1"
 
@@ -67,7 +68,8 @@ def _desk(model, player: Player, extra) -> list[dict[str, Any]]:
 def _entry(player: Player) -> dict[str, Any]:
     tournament = player.tournament
     registrations = player.registrations.select_related("team").order_by("pk")
-    seats = Seat.objects.filter(player=player).select_related("session", "table")
+    # A draft seating is not his to read until it is published (tournament/seating/visibility.py).
+    seats = published(Seat.objects.filter(player=player)).select_related("session", "table")
     results = TableResult.objects.filter(player=player).select_related("session", "sheet__table")
     responses = SheetResponse.objects.filter(player=player).select_related(
         "sheet__session", "sheet__table"

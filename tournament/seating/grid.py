@@ -29,9 +29,13 @@ class SeatedGrid:
     sat: list[list[list[int]]] = field(default_factory=list)
 
 
-def seated_grid(tournament: Tournament) -> SeatedGrid:
+def seated_grid(tournament: Tournament, seats=None) -> SeatedGrid:
+    """The tournament's seats (or those of ``seats``, a queryset of them: the ones a reader
+    may see, tournament/seating/visibility.py) as the quality figures read them."""
+    if seats is None:
+        seats = Seat.objects.filter(session__tournament=tournament)
     rows = list(
-        Seat.objects.filter(session__tournament=tournament).values_list(
+        seats.values_list(
             "session__number", "table__number", "wind", "player_id", "substitute", "replaced_id"
         )
     )

@@ -200,9 +200,10 @@ def meeting_chart(histogram: dict[int, int]) -> dict:
     }
 
 
-def seating_quality(tournament: Tournament) -> Quality:
-    """Repeated meetings, repeated tables and wind balance over every seated session."""
-    grid_now = seated_grid(tournament)
+def seating_quality(tournament: Tournament, seats=None) -> Quality:
+    """Repeated meetings, repeated tables and wind balance over every seated session (those
+    of ``seats`` only, when given: a reader's, tournament/seating/visibility.py)."""
+    grid_now = seated_grid(tournament, seats)
     figures = quality_now(tournament, grid_now)
     seats, numbers, fixed = grid_now.seats, grid_now.sessions, grid_now.fixed
     people = {p for *_, p in seats}

@@ -16,7 +16,7 @@ from tournament.models import Player, SeatingJob, Session, Tournament
 from tournament.pages import viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
 from tournament.registration import selectors as registration_selectors
-from tournament.seating import apart, locks, selectors
+from tournament.seating import apart, locks, selectors, shown_quality
 from tournament.seating import selectors as seating_selectors
 from web.cache import SEATING, public_page
 
@@ -43,14 +43,19 @@ def seating_index(request, slug: str):
         {
             "tournament": tournament,
             "sessions": locks.sessions_with_locks(tournament),
-            "jobs": [
-                j
-                for j in seating_selectors.latest_jobs(tournament)
-                if j.state == SeatingJob.State.DONE
-            ],
+            # A draft seating's job and figures are the staff's (shown_quality.py).
+            "jobs": shown_quality.jobs_shown(
+                tournament,
+                request.user,
+                [
+                    j
+                    for j in seating_selectors.latest_jobs(tournament)
+                    if j.state == SeatingJob.State.DONE
+                ],
+            ),
             "my_player": player,
             "can_manage": is_organiser(request.user, tournament),
-            "quality_now": seating_selectors.quality_now(tournament),
+            "quality_now": shown_quality.quality_now_shown(tournament, request.user),
         },
     )
 
@@ -149,7 +154,9 @@ def seating_quality(request, slug: str):
     jobs = [
         j for j in seating_selectors.latest_jobs(tournament) if j.state == SeatingJob.State.DONE
     ]
-    quality = seating_selectors.seating_quality(tournament)
+    # A draft seating counts for the staff only (shown_quality.py).
+    shown = shown_quality.seating_quality(tournament, request.user, jobs)
+    quality = shown.quality
     # Who is kept apart (family, partners) is the staff's to know, not the public's; a
     # logged-in visitor's page is never cached (web/cache.py).
     staff = is_staff_of(request.user, tournament)
@@ -166,7 +173,8 @@ def seating_quality(request, slug: str):
                 "repeated_table_visits": quality.repeated_table_visits,
                 "max_wind_imbalance": quality.max_wind_imbalance,
             },
-            "jobs": jobs,
+            "jobs": shown.jobs,
+            "draft_sessions": shown.draft_sessions,
         },
     )
 
@@ -177,6 +185,8 @@ def seating_job_input(request, slug: str, pk: int):
     ``python -m tournament.seating plan`` (or ``swiss``) gives the same seating again."""
     tournament = viewable_tournament(request, slug)
     job = get_object_or_404(SeatingJob, tournament=tournament, pk=pk, state=SeatingJob.State.DONE)
+    # A draft's job is the staff's (404 to others); the figures now count what the reader sees.
+    extras = shown_quality.job_input_extras(job, request.user)
     players = seating_selectors.job_players(job)
     quality = dict(job.result)
     start = quality.pop("replan_start", None)
@@ -192,7 +202,7 @@ def seating_job_input(request, slug: str, pk: int):
         # Issue 25, item 4: the figures of the seating it generated, and of the seating as
         # it stands now (hand changes, fills from the reserves, later generations).
         "quality": quality,
-        "quality_now": seating_selectors.quality_now(tournament),
+        **extras,
     }
     if job.method == SeatingJob.Method.IMPORT:
         payload["command"] = ""  # the organiser's file: no core input to run again
@@ -218,7 +228,7 @@ def session_context(session: Session, by_name: list, user) -> dict:
     return {
         "my_seat": my_seat,
         "job": session.seating_job,
-        "quality_now": seating_selectors.quality_now(session.tournament)
+        "quality_now": shown_quality.quality_now_shown(session.tournament, user)
         if session.seating_job_id
         else None,
         "changes": list(session.seat_changes.all()),

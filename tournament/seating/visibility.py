@@ -29,5 +29,20 @@ def seats_shown(tournament: Tournament, user=None):
     notifications that show who sits where read the seats through this."""
     seats = Seat.objects.filter(session__tournament=tournament)
     if not drafts_shown(user, tournament):
-        seats = seats.filter(session__seating_draft=False)
+        seats = published(seats)
     return seats
+
+
+def published(seats):
+    """``seats`` (a queryset of seats) less those of draft seatings: what a player reads of
+    his own seats wherever he is not staff (his data download, /profile/data/)."""
+    return seats.filter(session__seating_draft=False)
+
+
+def draft_sessions(tournament: Tournament) -> list[int]:
+    """The numbers of the sessions whose seating is a draft."""
+    return list(
+        Session.objects.filter(tournament=tournament, seating_draft=True)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
