@@ -93,6 +93,9 @@ MIDDLEWARE = [
     "web.errors.UploadGuardMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The cookie that sends a signed-in organiser's or referee's public pages to nginx's
+    # staff pool: a hint choosing a queue, never a right (tournament/events/queue_hint.py).
+    "tournament.events.queue_hint.StaffQueueHintMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # After authentication and messages: a POST sent twice is stored once (issue 13).
     "web.idempotency.FormTokenMiddleware",
