@@ -5,44 +5,54 @@ is served by the staff pool and never queues behind the stream's audience
 
 The cookie proves nothing and grants nothing: every view still checks the session's user
 (tournament/permissions.py). Forged, it only buys a place in the staff pool's queue, which
-nginx bounds per address. So it is set for a user who is staff of any tournament, however
-many, and cleared when the request carries no signed-in user any more (a logout, an expired
-session, a deleted account); a user made staff while signed in gets it at the next login.
+nginx bounds per address. So it is set at login for a user who is staff of any tournament
+(one query, at login only: no page pays for it), and cleared at logout and whenever a
+request carrying it has no signed-in user (an expired session, a deleted account). A user
+made staff while signed in gets it at the next login.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth.signals import user_logged_in, user_logged_out
+from django.dispatch import receiver
 
 from tournament.models import Staff
 
 COOKIE = "staff_queue"
-# Remembered in the session, so that a signed-in player (not staff) costs no query per page.
-SESSION_KEY = "_staff_queue"
 
 
-def serves_staff(request) -> bool:
-    """Whether the signed-in user is staff of a tournament, asked once per session."""
-    known = request.session.get(SESSION_KEY)
-    if known is None:
-        user = request.user
-        known = user.is_superuser or Staff.objects.filter(user=user).exists()
-        request.session[SESSION_KEY] = known
-    return known
+@receiver(user_logged_in, dispatch_uid="staff-queue-hint-login")
+def _logged_in(sender, request, user, **kwargs) -> None:
+    if request is not None:
+        request.staff_queue = user.is_superuser or Staff.objects.filter(user=user).exists()
+
+
+@receiver(user_logged_out, dispatch_uid="staff-queue-hint-logout")
+def _logged_out(sender, request, **kwargs) -> None:
+    if request is not None:
+        request.staff_queue = False
 
 
 class StaffQueueHintMiddleware:
-    """After authentication: sets or clears the hint on the way out."""
+    """Sets or clears the hint on the way out (after authentication, which logins need)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         response = self.get_response(request)
-        user = getattr(request, "user", None)
-        signed_in = user is not None and user.is_authenticated
-        has_hint = request.COOKIES.get(COOKIE) == "1"
-        if signed_in and not has_hint and serves_staff(request):
+        decided = getattr(request, "staff_queue", None)  # a login or a logout just now
+        has_hint = COOKIE in request.COOKIES
+        if decided is None and has_hint:
+            # Kept only for a signed-in user. No query for a reader without a session
+            # cookie; with one, the page has almost always read its user already.
+            decided = (
+                request.COOKIES[COOKIE] == "1"
+                and settings.SESSION_COOKIE_NAME in request.COOKIES
+                and request.user.is_authenticated
+            )
+        if decided and not has_hint:
             # Lives as long as the session cookie would (a browser session, or its age).
             age = None if settings.SESSION_EXPIRE_AT_BROWSER_CLOSE else settings.SESSION_COOKIE_AGE
             response.set_cookie(
@@ -53,6 +63,6 @@ class StaffQueueHintMiddleware:
                 httponly=True,
                 samesite="Lax",
             )
-        elif has_hint and not signed_in:
+        elif decided is False and has_hint:
             response.delete_cookie(COOKIE, samesite="Lax")
         return response

@@ -29,7 +29,7 @@ from scoring.rules.ranking import places, shared_places, substitute_ranked
 from tournament.models import Player, Registration, Seat, Session, Tournament
 from tournament.seating.visibility import seats_shown
 from tournament.stages.ranking import apply_stages, staged_session_numbers, stages_in_order
-from tournament.standings.page_digests import player_page_digests
+from tournament.standings.page_digests import player_fields, player_page_digests
 from web.cache import cached_part
 
 ZERO = Decimal(0)
@@ -424,6 +424,7 @@ class PlayerExtract:
     desk_by_session: dict[int, Decimal]
     digest: str = ""
     has_sessions: bool = False  # a seat, a confirmed result or a session's score to show
+    player_fields: tuple | None = None  # his own fields (``page_digests.player_fields``)
 
 
 def _player_extracts(tournament: Tournament) -> dict[int, PlayerExtract]:
@@ -435,7 +436,9 @@ def _player_extracts(tournament: Tournament) -> dict[int, PlayerExtract]:
     data = standings(tournament)
     rows = {row.player.pk: row for row in data.rows}
     shown = {pk: (row, data.desk_by_session.get(pk, {})) for pk, row in rows.items()}
-    digests, seen = player_page_digests(tournament, shown, confirmed_results(tournament))
+    players = player_fields(tournament)
+    results = confirmed_results(tournament)
+    digests, seen = player_page_digests(tournament, shown, results, players)
     # The row kept without its player, whom the page has at hand (``player_event``): a
     # model instance cost each page more to unpickle than the rest of its extract.
     return {
@@ -444,6 +447,7 @@ def _player_extracts(tournament: Tournament) -> dict[int, PlayerExtract]:
             data.desk_by_session.get(pk, {}),
             digest,
             pk in seen or bool(pk in rows and rows[pk].by_session),
+            players.get(pk),
         )
         for pk, digest in digests.items()
     }

@@ -13,11 +13,12 @@ from django.utils.translation import gettext
 
 from scoring.statistics import player_hand_statistics
 from tournament.flags import flag_html
-from tournament.models import Player, Session, Tournament
+from tournament.models import Session, Tournament
 from tournament.pages import table_export, viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
 from tournament.standings import selectors
 from tournament.standings.exports import ema_csv, ema_xlsx
+from tournament.standings.page_player import page_player
 from tournament.standings.tables import StandingsTable, TeamStandingsTable, points
 from web.cache import RESULTS, cached, content_by_digest, public_page
 from web.converters import parse_id
@@ -302,7 +303,7 @@ def session_results_projector_rows(request, slug: str, number: int):
 @public_page(RESULTS)
 def player_page(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
-    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    player = page_player(tournament, player_id)  # from his extract: no query when kept
     digest, has_sessions = selectors.player_page_digest(tournament, player)
     if not has_sessions and not tournament.registrations.filter(player=player).exists():
         raise Http404(gettext("This player is not in this tournament."))
