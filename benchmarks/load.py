@@ -15,8 +15,9 @@ loopback, for a bounded time (asyncio + httpx over HTTPS through nginx):
 - readers (anonymous phones): the standings, a player's page, the session's seating and
   the clock, one every 5-15 s each;
 - referees: log in (spread over the first minute, measured apart), then per table of
-  session 12 they own: open the sheet, save it, confirm it; then open the desk and sheets
-  with 5-15 s of thought between steps.
+  session 12 they own: open the sheet, save it, confirm it; then open the desk, the sheets
+  and the standings with 5-15 s of thought between steps. Their standings ("referee
+  standings") carry the staff hint set at login: the run prints which pool served them.
 
 - spectators (``--spectators N``, the stream's audience, issue 27): anonymous visitors who
   arrive spread over ``--arrival`` seconds (the standings' link shown on the stream), open
@@ -127,6 +128,7 @@ class Stats:
         self.times: dict[str, list[float]] = defaultdict(list)
         self.errors: dict[str, int] = defaultdict(int)
         self.examples: list[str] = []
+        self.pools: dict[str, int] = defaultdict(int)  # the referees' public pages, by pool
 
     def add(self, label: str, seconds: float, ok: bool, detail: str = "") -> None:
         self.times[label].append(seconds)
@@ -282,6 +284,13 @@ async def referee(base, stats, until, index, tables, number, saved, seed):
             await timed(
                 stats, "sheets list", lambda: client.get(f"/t/{SLUG}/sessions/{number}/sheets/")
             )
+            # A public page, as the audience reads it: with the staff hint set at login,
+            # nginx sends it to the staff pool (X-Pool), out of the audience's queue.
+            page = await timed(
+                stats, "referee standings", lambda: client.get(f"/t/{SLUG}/standings/")
+            )
+            if page is not None:
+                stats.pools[page.headers.get("X-Pool", "-")] += 1
 
 
 async def reload_gunicorn(after: float) -> None:
@@ -340,6 +349,12 @@ async def run(args, number: int, players: list[int], tables: list[int]) -> dict[
         print(
             "spectators' pages by nginx's microcache: "
             + ", ".join(f"{k} {100 * v / served:.0f}%" for k, v in sorted(cache_status.items()))
+        )
+    if stats.pools:
+        served = sum(stats.pools.values())
+        print(
+            "referees' public pages by pool (X-Pool): "
+            + ", ".join(f"{k} {100 * v / served:.0f}%" for k, v in sorted(stats.pools.items()))
         )
     print(f"{'page':<22}{'n':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
     for label in sorted(stats.times):

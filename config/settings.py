@@ -95,6 +95,9 @@ MIDDLEWARE = [
     "web.errors.UploadGuardMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The cookie that sends a signed-in organiser's or referee's public pages to nginx's
+    # staff pool: a hint choosing a queue, never a right (tournament/events/queue_hint.py).
+    "tournament.events.queue_hint.StaffQueueHintMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # After authentication: the request's user is the reader of the results, whom a session
     # held until every sheet is confirmed is hidden from (results/standings/publication.py).

@@ -11,7 +11,9 @@ nginx, and checks, on a small tournament of its own (``nodes-check``, made once)
    confirmed on node 1, and node 2 then shows the new result at once;
 3. the sheet saved on node 1 is on node 2's sheet page;
 4. nginx's microcache serves an anonymous reader (``X-Micro-Cache: HIT``) and never a
-   logged-in one (``BYPASS``).
+   logged-in one (``BYPASS``);
+5. the desk, and a public page asked with the staff hint, are served by the staff pool
+   (``X-Pool: staff``), an anonymous reader's by the public one.
 
 Prints one line per check and exits 1 at the first that fails.
 """
@@ -261,8 +263,20 @@ def run(nodes: list[Node], https_port: int) -> None:
     # The referee's desk goes to the staff pool, never through the microcache.
     desk = through_nginx(https_port, f"/t/{SLUG}/referee/")
     check(
-        desk.getheader("X-Micro-Cache") == "BYPASS",
-        f"nginx: the referee's desk to the staff pool ({desk.getheader('X-Micro-Cache')})",
+        desk.getheader("X-Pool") == "staff" and desk.getheader("X-Micro-Cache") == "BYPASS",
+        f"nginx: the referee's desk to the staff pool ({desk.getheader('X-Pool')}, "
+        f"{desk.getheader('X-Micro-Cache')})",
+    )
+    # Staff reading a public page: the hint Django set at login sends them to the staff pool
+    # too; an anonymous reader stays with the public one.
+    hinted = through_nginx(https_port, standings, cookies=staff | {"staff_queue": "1"})
+    anonymous = through_nginx(https_port, standings)
+    check(
+        hinted.status == 200
+        and hinted.getheader("X-Pool") == "staff"
+        and anonymous.getheader("X-Pool") == "public",
+        f"nginx: staff's standings from the staff pool ({hinted.getheader('X-Pool')}), "
+        f"a reader's from the public one ({anonymous.getheader('X-Pool')})",
     )
 
 

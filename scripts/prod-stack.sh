@@ -15,6 +15,7 @@
 #   scripts/prod-stack.sh reload   # zero-downtime reload of the gunicorn pools (USR2, then TERM
 #                                  # of the old master)
 #   scripts/prod-stack.sh status
+#   scripts/prod-stack.sh nginx-conf  # prints nginx's configuration as "up" writes it
 #   scripts/prod-stack.sh down     # stops everything it started (the data stays; `down --purge`
 #                                  # removes it)
 #
@@ -33,6 +34,7 @@
 #           +-- anonymous GET of a public page   nginx's microcache (1 s), else as below
 #           +-- POST /login/                     "login" pool (1 worker): password hashing
 #           +-- referee, organiser pages, writes  "staff" pool (STAFF_WORKERS, default 2)
+#           +-- public page, staff hint cookie   "staff" pool, bounded per address
 #           +-- everything else (public pages)   "public" pool (WEB_WORKERS, default 2 x cores)
 # (public and staff: gthread workers of WEB_THREADS threads each, WORKER_CLASS below)
 # and how the CPU is shared when all of them are busy: the staff pool at normal priority,
@@ -371,5 +373,6 @@ down) down "${2:-}" ;;
 env) stack_env ;;
 reload) reload ;;
 status) status ;;
-*) echo "usage: $0 up [--nodes N] | down [--purge] | env | reload | status | check-nodes" >&2; exit 2 ;;
+nginx-conf) nginx_conf ;;  # the configuration "up" writes, to read or to test (tests/prod)
+*) echo "usage: $0 up [--nodes N] | down [--purge] | env | reload | status | check-nodes | nginx-conf" >&2; exit 2 ;;
 esac

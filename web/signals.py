@@ -63,9 +63,14 @@ def player_changed(sender, instance, **kwargs) -> None:
     # Read when a row changes: web/ sits below tournament/ and loads before its models.
     from tournament.models import Registration
 
-    for tournament_id in set(
+    tournaments = set(
         Registration.objects.filter(player_id=instance.pk).values_list("tournament_id", flat=True)
-    ):
+    )
+    # And the tournament whose entry he is, registered or not (a seat set by hand): his
+    # page there is served with the fields kept per version (results/standings/page_player.py).
+    if instance.tournament_id is not None:
+        tournaments.add(instance.tournament_id)
+    for tournament_id in tournaments:
         public_pages_changed(tournament_id)
 
 

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from django.db.models import Exists, OuterRef
 
-from results.standings.page_digests import player_page_digests
+from results.standings.page_digests import player_fields, player_page_digests
 from results.standings.selectors import ZERO, StandingRow, confirmed_results, standings
 from scoring.rules.absence import MissedSession
 from tournament.models import Player, Seat, Tournament
@@ -61,6 +61,7 @@ class PlayerExtract:
     desk_by_session: dict[int, Decimal]
     digest: str = ""
     has_sessions: bool = False  # a seat, a confirmed result or a session's score to show
+    player_fields: tuple | None = None  # his own fields (``page_digests.player_fields``)
 
 
 def _player_extracts(tournament: Tournament) -> dict[int, PlayerExtract]:
@@ -72,7 +73,9 @@ def _player_extracts(tournament: Tournament) -> dict[int, PlayerExtract]:
     data = standings(tournament)
     rows = {row.player.pk: row for row in data.rows}
     shown = {pk: (row, data.desk_by_session.get(pk, {})) for pk, row in rows.items()}
-    digests, seen = player_page_digests(tournament, shown, confirmed_results(tournament))
+    players = player_fields(tournament)
+    results = confirmed_results(tournament)
+    digests, seen = player_page_digests(tournament, shown, results, players)
     # The row kept without its player, whom the page has at hand (``player_event``): a
     # model instance cost each page more to unpickle than the rest of its extract.
     return {
@@ -81,6 +84,7 @@ def _player_extracts(tournament: Tournament) -> dict[int, PlayerExtract]:
             data.desk_by_session.get(pk, {}),
             digest,
             pk in seen or bool(pk in rows and rows[pk].by_session),
+            players.get(pk),
         )
         for pk, digest in digests.items()
     }

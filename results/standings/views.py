@@ -13,11 +13,12 @@ from django.utils.translation import gettext
 
 from results.standings import player_reads, selectors, team_reads
 from results.standings.exports import ema_csv, ema_xlsx
+from results.standings.page_player import page_player
 from results.standings.tables import StandingsTable, TeamStandingsTable, points
 from scoring.forms import StandingsSettingsForm
 from scoring.statistics import player_hand_statistics
 from tournament.flags import flag_html
-from tournament.models import Player, Session, Tournament
+from tournament.models import Session, Tournament
 from tournament.pages import table_export, viewable_tournament
 from tournament.permissions import is_organiser, is_staff_of, require_staff
 from web.cache import RESULTS, cached, content_by_digest, public_page
@@ -302,7 +303,7 @@ def session_results_projector_rows(request, slug: str, number: int):
 @public_page(RESULTS)
 def player_page(request, slug: str, player_id: int):
     tournament = viewable_tournament(request, slug)
-    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    player = page_player(tournament, player_id)  # from his extract: no query when kept
     digest, has_sessions = player_reads.player_page_digest(tournament, player)
     if not has_sessions and not tournament.registrations.filter(player=player).exists():
         raise Http404(gettext("This player is not in this tournament."))

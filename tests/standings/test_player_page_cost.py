@@ -23,8 +23,8 @@ def queries(client, url) -> int:
 
 def test_a_player_page_after_a_change_costs_the_same_few_queries_in_any_event(client, tournament):
     """After a change (a new results version) the first page computes the extracts, once;
-    every other player's page, unchanged, is two queries (the tournament, the player) and
-    a look-up, for 8 players and 1 session as for 40 and 4."""
+    every other player's page, unchanged, is one query (the tournament; the player is in
+    his extract) and a look-up, for 8 players and 1 session as for 40 and 4."""
     from tournament.models import Tournament
 
     counts = {}
@@ -51,7 +51,7 @@ def test_a_player_page_after_a_change_costs_the_same_few_queries_in_any_event(cl
         counts[players] = (first, others)
     assert counts[8] == counts[40]
     first, others = counts[8]
-    assert others == {2}
+    assert others == {1}
     assert first < 18
 
 
