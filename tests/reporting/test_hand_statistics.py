@@ -121,7 +121,7 @@ def test_player_page_and_event_page_show_them(client, played):
     _, (_, south, _, north) = played
     page = client.get(reverse("tournament:player", args=["test-open", south.pk])).content.decode()
     assert '<dd id="stat-won">2</dd>' in page
-    assert '<dd id="stat-average">3250</dd>' in page
+    assert '<dd id="stat-average">3,250</dd>' in page
     assert 'width="128.0"' in page  # won 2 of 5 hands: 40 % of the 320-wide bar
     assert "not the yaku" in page
     page = client.get(reverse("reporting:statistics", args=["test-open"])).content.decode()
