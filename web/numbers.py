@@ -3,9 +3,10 @@
 Two kinds of numbers reach a reader:
 
 - **tournament points** (a session's score, a total, uma, a penalty): table points / 1,000
-  plus uma (EMA 2016 §3.5-3.6), so a tenth is the finest step a table score gives; they are
-  always shown with exactly one decimal ("95.7", "-30.0", "6.0"), so a column of them lines
-  up and "6" beside "30.30" never happens.  A split uma that falls between tenths (a three-way
+  plus uma (EMA 2016 §3.6.1; 1 point = 1,000 table points, rulesets.md), so a tenth is the
+  finest step a table score of hundreds gives; they are always shown with exactly one
+  decimal ("95.7", "-30.0", "6.0"), so a column of them lines up and "6" beside "30.30"
+  never happens.  A split uma that falls between tenths (a three-way
   tie under a ruleset with odd uma) is rounded half away from zero, once, here.
 - **table points** (the 30,000 a player starts with, a hand's running total): whole numbers,
   grouped by thousands.

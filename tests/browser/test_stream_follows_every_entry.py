@@ -127,7 +127,7 @@ def test_the_stream_follows_the_laptop_grid_and_a_players_phone(browser, live_se
         _choose(phone, "What happened", "Draw")
         _choose(phone, "Tenpai at the draw", "West")
         _choose(phone, "Riichi declared in this hand", "West")
-        expect(points).to_have_text([str(p) for p in scenario.FINAL_POINTS[7]], timeout=8000)
+        expect(points).to_have_text([f"{p:,}" for p in scenario.FINAL_POINTS[7]], timeout=8000)
         # The last hand: the stream says the game is over instead of a round to come.
         expect(stream.locator("#stream-over")).to_have_text("The game is over")
         expect(stream.locator("#stream-round")).to_be_hidden()

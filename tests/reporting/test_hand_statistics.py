@@ -126,7 +126,7 @@ def test_player_page_and_event_page_show_them(client, played):
     assert "not the yaku" in page
     page = client.get(reverse("reporting:statistics", args=["test-open"])).content.decode()
     assert "Most yakuman" in page and f"{north}: 1" in page
-    assert f"{north}</a>: 49300 (yakuman, tsumo)" in page
+    assert f"{north}</a>: 49,300 (yakuman, tsumo)" in page
 
 
 def test_a_player_without_hand_sheets_has_no_statistics_section(client, played, tournament):

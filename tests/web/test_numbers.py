@@ -86,12 +86,13 @@ def test_german_and_polish_pages_write_points_with_a_comma(client, scored, langu
         reverse("tournament:player", args=[slug, p0.pk]), HTTP_ACCEPT_LANGUAGE=language
     ).content.decode()
     assert "153,8" in player and "76,9" in player and "153.8" not in player
+    group = "." if language == "de" else "\xa0"
+    assert f">91{group}900<" in player  # the session's table points, grouped
     # The chart's dot says the running total in the same way.
     assert "153,8</title>" in player
     results = client.get(
         reverse("tournament:session_results", args=[slug, 1]), HTTP_ACCEPT_LANGUAGE=language
     ).content.decode()
-    group = "." if language == "de" else "\xa0"
     assert f">91{group}900<" in results and ">-6,3<" in results
     assert ">-75" in results and f">-75{group}000<" in results
     assert str(p1) in results
