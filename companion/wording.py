@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from tournament.models import Seat, Session, Wind
+from web.numbers import points as shown_points
 
 
 def names(players: list[str]) -> str:
@@ -86,7 +86,7 @@ def desk(tournament_name: str, what: str, value: Decimal | None) -> tuple[str, s
 
 
 def points(value: Decimal) -> str:
-    shown = number_format(value, decimal_pos=1, use_l10n=True)
+    shown = shown_points(value)
     return shown if value < 0 else f"+{shown}"
 
 

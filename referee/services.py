@@ -22,8 +22,9 @@ from tournament.happenings import announce, desk_decision
 from tournament.models import Player, Registration, Seat, Session, Tournament
 from tournament.seating.locks import changeable_sessions
 from web.cache import public_pages_changed
+from web.numbers import points as shown_points
 
-from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points, show
+from .kinds import DeskKind, PenaltyRuleError, kind_rules, penalty_points
 from .models import Disqualification, Penalty, ResultsRemoval, Substitution
 
 
@@ -84,7 +85,7 @@ class RepeatedPenalty(DeskError):
             ).format(
                 pk=earlier.pk,
                 kind=earlier.get_kind_display(),
-                points=show(earlier.points),
+                points=shown_points(earlier.points),
                 player=earlier.player,
                 number=earlier.session.number,
                 time=timezone.localtime(earlier.created_at).strftime("%H:%M:%S"),

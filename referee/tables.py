@@ -7,9 +7,7 @@ import django_tables2 as tables
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from web.spreadsheets import number
-
-from .kinds import show
+from web.numbers import file_points, points
 
 
 def _labelled(name: str) -> tables.Column:
@@ -43,8 +41,8 @@ class LogTable(tables.Table):
         return timezone.localtime(value).isoformat(timespec="seconds")
 
     def render_points(self, value):
-        return show(value)
+        return points(value)
 
     def value_points(self, value):
         # A number cell, so that a penalty of -3 stays a number a spreadsheet can add up.
-        return number(value) if value is not None else ""
+        return file_points(value)

@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, pgettext
+
 from tournament.models import Player, Tournament
 
 from .models import ScoreSheet, TableResult
@@ -94,11 +96,22 @@ class PlayerStats:
 
     def chart(self, width: int = 320, bar: int = 22) -> list[dict]:
         """Bars of a server-rendered SVG chart: each rate as a share of the width."""
+
+        # The chart's words in the reader's language, like the page around it.
+        def of_hands(part: int) -> str:
+            return gettext("{part} of {hands} hands").format(part=part, hands=self.hands)
+
         rows = [
-            ("Won", self.won_rate, f"{self.won} of {self.hands} hands"),
-            ("Dealt in", self.dealt_in_rate, f"{self.dealt_in} of {self.hands} hands"),
-            ("Riichi", self.riichi_rate, f"{self.riichi} of {self.hands} hands"),
-            ("Riichi won", self.riichi_won_rate, f"{self.riichi_won} of {self.riichi} riichi"),
+            (pgettext("hand statistics", "Won"), self.won_rate, of_hands(self.won)),
+            (pgettext("hand statistics", "Dealt in"), self.dealt_in_rate, of_hands(self.dealt_in)),
+            (pgettext("hand statistics", "Riichi"), self.riichi_rate, of_hands(self.riichi)),
+            (
+                pgettext("hand statistics", "Riichi won"),
+                self.riichi_won_rate,
+                gettext("{part} of {riichi} riichi").format(
+                    part=self.riichi_won, riichi=self.riichi
+                ),
+            ),
         ]
         return [
             {

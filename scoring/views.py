@@ -9,7 +9,7 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
@@ -22,6 +22,7 @@ from tournament.models import Session, Table, Tournament
 from tournament.pages import staffed_tournament
 from tournament.permissions import require_organiser, require_view
 from web.converters import parse_id
+from web.numbers import table_points
 
 from . import selectors
 from .forms import (
@@ -392,6 +393,14 @@ def history(request, slug: str, number: int, table_number: int):
     )
 
 
+# Who pays what for a hand, as the rules core's "cost" names them (scoring/rules/payments.py).
+PAYERS = {
+    "ron": gettext_lazy("the discarder pays {amount}"),
+    "dealer": gettext_lazy("the dealer pays {amount}"),
+    "non_dealer": gettext_lazy("each non-dealer pays {amount}"),
+}
+
+
 @xframe_options_sameorigin  # opened inside the hand-by-hand sheet's dialog
 def calculator(request, slug: str):
     """The hand calculator: public like the rules, one tap from every hand-by-hand sheet."""
@@ -403,7 +412,8 @@ def calculator(request, slug: str):
     answer = form.answer if form.is_bound and form.is_valid() else None
     payments = (
         ", ".join(
-            f"{who.replace('_', ' ')} pays {amount}" for who, amount in answer["cost"].items()
+            str(PAYERS.get(who, who)).format(amount=table_points(amount))
+            for who, amount in answer["cost"].items()
         )
         if answer
         else ""

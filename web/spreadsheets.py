@@ -5,15 +5,24 @@ cell that begins with ``=``, ``+``, ``-`` or ``@`` (or a tab or carriage return 
 a formula: ``=HYPERLINK(...)`` in a name would reach the organiser's machine live.  OWASP's
 advice ("CSV Injection") is a leading ``'``: the cell then shows as text and runs nothing.
 Only text is escaped: a number (a negative score) stays a number, written as a number.
+
+Points keep one format in every file (web/numbers.py): a points cell is a float with one
+decimal, every other number (a rank, a count, table points) an int.  CSV writes "-120.0";
+XLSX keeps the number and gives it the number format ``0.0``, so a spreadsheet shows
+"-120.0" too rather than "-120".
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 from decimal import Decimal
 
 from django_tables2.export import TableExport
+from openpyxl import load_workbook
 from tablib import Dataset
+
+from web.numbers import XLSX_POINTS_FORMAT
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -38,10 +47,13 @@ def safe_row(row: Iterable) -> list:
     return [safe_cell(value) for value in row]
 
 
-def number(value: Decimal) -> int | float:
-    """Whole numbers stay whole, a split uma keeps two decimals: a number cell, not text."""
-    rounded = round(value, 2)
-    return int(rounded) if rounded == rounded.to_integral_value() else float(rounded)
+def points_format(sheet, rows: Iterable[Iterable], first_row: int = 2) -> None:
+    """Give every points cell (a float, web/numbers.file_points) of ``rows``, written to
+    ``sheet`` from ``first_row`` on, the number format ``0.0``."""
+    for i, row in enumerate(rows):
+        for j, value in enumerate(row):
+            if isinstance(value, float):
+                sheet.cell(row=first_row + i, column=j + 1).number_format = XLSX_POINTS_FORMAT
 
 
 class SafeTableExport(TableExport):
@@ -60,3 +72,14 @@ class SafeTableExport(TableExport):
         for row in dataset:
             safe.append(safe_row(row))
         return safe
+
+    def export(self):
+        content = super().export()
+        if self.format != "xlsx":
+            return content
+        # tablib writes the numbers as numbers; the points' one decimal is a cell format.
+        book = load_workbook(io.BytesIO(content))
+        points_format(book.active, self.dataset)
+        buffer = io.BytesIO()
+        book.save(buffer)
+        return buffer.getvalue()

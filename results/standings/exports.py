@@ -20,7 +20,8 @@ from openpyxl import Workbook
 
 from results.standings.selectors import standings
 from tournament.models import Tournament
-from web.spreadsheets import safe_row
+from web.numbers import file_points
+from web.spreadsheets import points_format, safe_row
 
 COLUMNS = [
     "position",
@@ -32,12 +33,6 @@ COLUMNS = [
     "table points",
     "EMA base rank",
 ]
-
-
-def _number(value: Decimal) -> int | float:
-    """Whole numbers stay whole; a split uma keeps two decimals."""
-    rounded = round(value, 2)
-    return int(rounded) if rounded == rounded.to_integral_value() else float(rounded)
 
 
 def ema_base_rank(n: int, position: int, tied: int = 1) -> int:
@@ -77,7 +72,7 @@ def ema_rows(tournament: Tournament) -> list[list]:
                 player.last_name,
                 player.first_name,
                 player.country.code,
-                _number(row.total),
+                file_points(row.total),  # "-120.0": one decimal, as every file
                 # A point is 1,000 table points (rulesets.md): the file carries table points.
                 round(row.table_points * 1000),
                 ema_base_rank(n, row.rank, sharing[row.rank]),
@@ -100,8 +95,10 @@ def ema_xlsx(tournament: Tournament) -> bytes:
     sheet = book.active
     sheet.title = "Results"
     sheet.append(COLUMNS)
-    for row in ema_rows(tournament):
-        sheet.append(safe_row(row))
+    rows = [safe_row(row) for row in ema_rows(tournament)]
+    for row in rows:
+        sheet.append(row)
+    points_format(sheet, rows)
     # EMA numbers are ids with leading zeros ("01000001"), never numbers.
     for cell in sheet["B"][1:]:
         cell.number_format = "@"

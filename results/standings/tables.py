@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from tournament.flags import flag_html
+from web.numbers import file_points, points  # the one rule of how points are shown
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 # Columns a phone leaves out (site.css, class "wide"): rank, name and total come first; the
@@ -32,14 +33,6 @@ def note_label(note: str) -> str:
     return str(NOTE_WORDS.get(note, note))
 
 
-def points(value) -> str:
-    """Tournament points as people write them: 12.5, -30, 6.6667 → 6.67."""
-    if value is None or value == "":
-        return "—"
-    text = f"{Decimal(value):.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 class PointsColumn(tables.Column):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("attrs", NUM)
@@ -49,7 +42,7 @@ class PointsColumn(tables.Column):
         return points(value)
 
     def value(self, value):
-        return float(value) if value not in (None, "") else ""
+        return file_points(value)
 
 
 class StandingsTable(tables.Table):
@@ -157,7 +150,7 @@ class StandingsTable(tables.Table):
         value = record.get(self.EXPORT_KEYS.get(name, name))
         if value is None:
             return ""
-        return float(value) if isinstance(value, Decimal) else value
+        return file_points(value) if isinstance(value, Decimal) else value
 
     def render_rank(self, record):
         return record["rank"] if record["rank"] is not None else "—"
@@ -224,4 +217,4 @@ class TeamStandingsTable(tables.Table):
         )
 
     def value_score(self, record):
-        return float(record["score"])
+        return file_points(record["score"])

@@ -3,13 +3,14 @@
 from django import template
 from django.utils.translation import pgettext_lazy
 
-from results.standings.tables import points
+from web.numbers import points
 
 register = template.Library()
 
 
 @register.filter
 def pts(value) -> str:
+    """Tournament points with one decimal in the page's language (web/numbers.py)."""
     return points(value)
 
 

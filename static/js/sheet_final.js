@@ -16,7 +16,8 @@
   const stick = Number(rows.dataset.riichiStick);
   const points = [0, 1, 2, 3].map((i) => form.elements[`points_${i}`]);
   const sticks = form.elements.riichi_left;
-  const fmt = new Intl.NumberFormat("en-GB");
+  // Table points grouped as the page's language groups them (numbers.js).
+  const fmt = {format: window.numbers.tablePoints};
 
   function update() {
     const typed = points.filter((el) => el.value.trim() !== "");

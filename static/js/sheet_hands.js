@@ -442,8 +442,8 @@
           { class: line && line.dealer === SEATS[i] ? "dealer" : "" },
           h("span", { class: `wind wind-${i}`, text: SEATS[i] }),
           h("span", { class: "guided-name", text: names[i] }),
-          h("b", { text: after ? String(after[i]) : "…" }),
-          line && line.delta[i] ? h("small", { class: line.delta[i] > 0 ? "up" : "down", text: `${line.delta[i] > 0 ? "+" : ""}${line.delta[i]}` }) : null,
+          h("b", { text: after ? window.numbers.tablePoints(after[i]) : "…" }),
+          line && line.delta[i] ? h("small", { class: line.delta[i] > 0 ? "up" : "down", text: window.numbers.tableDelta(line.delta[i]) }) : null,
         ),
       ),
     );

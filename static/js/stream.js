@@ -5,6 +5,8 @@
   if (!box) return;
   const url = box.dataset.stateUrl;
   const byId = (id) => document.getElementById(id);
+  // Points in the page's language, by the pages' rule (numbers.js).
+  const {points, tablePoints, tableDelta} = window.numbers;
 
   function cell(tag, text, className) {
     const el = document.createElement(tag);
@@ -27,11 +29,11 @@
       ...(state.seats || []).map((seat) => {
         const li = cell("li", "", "stream-seat" + (seat.dealer ? " dealer" : ""));
         li.dataset.wind = seat.wind;
-        const delta = seat.delta ? (seat.delta > 0 ? "+" : "") + seat.delta : "";
+        const delta = tableDelta(seat.delta);
         li.append(
           cell("span", seat.wind, "stream-wind"),
           cell("span", seat.name, "stream-name"),
-          cell("span", String(seat.points), "stream-points"),
+          cell("span", tablePoints(seat.points), "stream-points"),
           cell("span", delta, "stream-delta" + (seat.delta < 0 ? " minus" : "")),
         );
         return li;
@@ -41,7 +43,7 @@
     byId("stream-standings").replaceChildren(
       ...(state.standings || []).map((row) => {
         const tr = document.createElement("tr");
-        tr.append(cell("td", String(row.rank ?? "")), cell("td", row.name), cell("td", row.total));
+        tr.append(cell("td", String(row.rank ?? "")), cell("td", row.name), cell("td", points(row.total)));
         return tr;
       }),
     );

@@ -412,7 +412,77 @@ def staged(hall):
     return hall
 
 
-def _public_pages(page, found: list[str], where: str, size: str, shot) -> list[str]:
+# The numbers in each language: web/numbers.py on the server, static/js/numbers.js in the
+# page; table points grouped (Polish with a no-break space), points with one decimal.
+NUMBERS = {
+    "en-gb": {"start": "30,000", "decimal": "."},
+    "de": {"start": "30.000", "decimal": ","},
+    "pl": {"start": "30\xa0000", "decimal": ","},
+}
+ONE_DECIMAL = {"en-gb": re.compile(r"^-?\d+\.\d$"), "de": re.compile(r"^-?\d+,\d$")}
+ONE_DECIMAL["pl"] = ONE_DECIMAL["de"]
+
+
+def _stage_columns(page, found: list[str], where: str, language: str, size: str) -> None:
+    """The stage total is a column of its own on every screen, the phone's too, with every
+    ranked player's figure in the page's language; the stage's name beside it on a wider
+    screen (a phone's name cell would wrap "Semi-finals")."""
+    headings = page.eval_on_selector_all(
+        "table.standings thead th", "(ths) => ths.map((th) => th.textContent.trim())"
+    )
+    stage_total = {"en-gb": "Stage total", "de": "Summe der Stufe", "pl": "Suma etapu"}[language]
+    if stage_total not in headings:
+        found.append(f"{where} standings: no '{stage_total}' column in {headings}")
+        return
+    column = headings.index(stage_total) + 1
+    expect(page.locator(f"table.standings thead th:nth-child({column})")).to_be_visible()
+    cells = page.locator(f"table.standings tbody tr td:nth-child({column})")
+    expect(cells.first).to_be_visible()
+    figures = [t.strip() for t in cells.all_inner_texts()]
+    # The four semi-finalists have a stage total; the others are out of the stage ("—").
+    shown = [f for f in figures if f != "—"]
+    if len(shown) != 4 or not all(ONE_DECIMAL[language].match(f) for f in shown):
+        found.append(f"{where} standings: stage totals {figures}")
+    if size != "phone":
+        expect(page.locator("table.standings tbody")).to_contain_text("Semi-finals")
+    # Every column on the screen: the table's box does not scroll (at 1366 px the last
+    # column, the penalties, was cut off inside it).
+    hidden = page.evaluate(
+        "() => { const box = document.querySelector('table.standings').parentElement;"
+        " return box.scrollWidth - box.clientWidth; }"
+    )
+    if hidden > 1:
+        found.append(f"{where} standings: {hidden}px of the table scrolled out of its box")
+
+
+def _stream_numbers(page, found: list[str], where: str, language: str) -> None:
+    """The stream's script redraws the seats and the stage standings (every 2 s): its
+    numbers, not only the server's first drawing, follow the page's language."""
+    page.evaluate("window.firstSeat = document.querySelector('#stream-seats li')")
+    page.wait_for_function(
+        "() => document.querySelector('#stream-seats li') !== window.firstSeat", timeout=10_000
+    )
+    points = page.locator("#stream-seats .stream-points")
+    expect(points).to_have_text([NUMBERS[language]["start"]] * 4)
+    totals = page.locator("#stream-standings tr td:nth-child(3)")
+    expect(totals).to_have_count(4)
+    for total in totals.all_inner_texts():
+        if not ONE_DECIMAL[language].match(total.strip()):
+            found.append(f"{where} stream: stage total {total!r}")
+    # The script's rule is the server's: the same text for the same number.
+    drawn = page.evaluate(
+        "[numbers.points('153.75'), numbers.points('-6.25'), numbers.tablePoints(-3900)]"
+    )
+    decimal = NUMBERS[language]["decimal"]
+    group = NUMBERS[language]["start"][2]
+    expected = [f"153{decimal}8", f"-6{decimal}3", f"-3{group}900"]
+    if drawn != expected:
+        found.append(f"{where} stream: numbers.js wrote {drawn}, the server {expected}")
+
+
+def _public_pages(
+    page, found: list[str], where: str, size: str, shot, language: str = "en-gb"
+) -> list[str]:
     long_player = Player.objects.get(last_name=LONG_SURNAME)
     visited = []
     pages = [
@@ -426,8 +496,15 @@ def _public_pages(page, found: list[str], where: str, size: str, shot) -> list[s
         page.goto(url)
         if name == "projector":
             page.wait_for_selector("#projector-rows tbody tr")
+            # The hall reads its totals in its language too.
+            expect(page.locator("#projector-rows tbody tr").first).to_contain_text(
+                NUMBERS[language]["decimal"]
+            )
         if name == "stream":
             page.wait_for_selector("#stream-seats .stream-name")
+            _stream_numbers(page, found, f"{where}", language)
+        if name == "standings":
+            _stage_columns(page, found, where, language, size)
         _check_page(page, found, f"{where} {name}")
         cells = {
             "standings": "table.standings :is(th, td)",
@@ -464,6 +541,7 @@ def test_issue_36_public_pages_fit_every_size_in_three_languages(
             f"[{language} {size}]",
             size,
             lambda name, size=size: shots / f"{language}-{size}-{name}-36.png",
+            language,
         )
         assert len(visited) == (3 if size == "phone" else 4)
         context.close()

@@ -89,8 +89,8 @@ def test_a_hand_is_entered_by_keyboard_alone(phone, demo):
     expect(phone.locator("#id_hands-0-fu_1")).to_have_value("30")
     # Non-dealer 2 han 30 fu: 2,000 (EMA 3.5.2 table).
     phone.wait_for_function(
-        "Array.from(document.querySelectorAll('.guided-totals b'), b => b.textContent).join()"
-        " === '28000,32000,30000,30000'"
+        "Array.from(document.querySelectorAll('.guided-totals b'), b => b.textContent).join('|')"
+        " === '28,000|32,000|30,000|30,000'"
     )
     assert _violations(phone) == []
 

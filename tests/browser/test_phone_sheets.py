@@ -23,8 +23,8 @@ def _choose(page, legend: str, label: str) -> None:
 def _wait_totals(page, expected: list[str]) -> None:
     page.wait_for_function(
         "(want) => Array.from(document.querySelectorAll('.guided-totals b'),"
-        " (b) => b.textContent).join() === want",
-        arg=",".join(expected),
+        " (b) => b.textContent).join('|') === want",
+        arg="|".join(expected),
     )
 
 
@@ -38,7 +38,7 @@ def test_referee_enters_a_whole_sheet_one_hand_at_a_time(
     expect(phone.locator("#guided")).to_be_visible()
     expect(phone.locator("#hands")).to_be_hidden()
     expect(phone.locator(".guided-round")).to_have_text("Hand 1 · East 1")
-    _wait_totals(phone, ["30000"] * 4)
+    _wait_totals(phone, ["30,000"] * 4)
     assert offscreen(phone) == []
 
     # Hand 1, East 1: a double ron on East's discard (EMA 3.3.1: both win). South 3 han
@@ -56,7 +56,7 @@ def test_referee_enters_a_whole_sheet_one_hand_at_a_time(
     _choose(phone, "Who won (up to 3)", "West")
     phone.fill("[data-seat='2'][data-part='han']", "2")
     phone.fill("[data-seat='2'][data-part='fu']", "40")
-    _wait_totals(phone, ["23500", "33900", "32600", "30000"])
+    _wait_totals(phone, ["23,500", "33,900", "32,600", "30,000"])
     assert offscreen(phone) == []
     phone.click("#guided-next")
 
@@ -69,7 +69,7 @@ def test_referee_enters_a_whole_sheet_one_hand_at_a_time(
     _choose(phone, "Tenpai at the draw", "East")
     _choose(phone, "Tenpai at the draw", "North")
     _choose(phone, "Riichi declared in this hand", "North")
-    _wait_totals(phone, ["25000", "32400", "31100", "30500"])
+    _wait_totals(phone, ["25,000", "32,400", "31,100", "30,500"])
     phone.click("#guided-next")
 
     # Hand 3: East 3 with one counter and North's stick on the table; West's chombo. The
@@ -79,7 +79,7 @@ def test_referee_enters_a_whole_sheet_one_hand_at_a_time(
     )
     _choose(phone, "What happened", "Chombo")
     _choose(phone, "Who made the chombo", "West")
-    _wait_totals(phone, ["25000", "32400", "31100", "30500"])
+    _wait_totals(phone, ["25,000", "32,400", "31,100", "30,500"])
     phone.wait_for_function(
         "document.querySelector('.guided-round').textContent"
         " === 'Hand 3 · East 3, 1 honba, 1 riichi on the table'"
@@ -107,7 +107,7 @@ def test_referee_enters_a_whole_sheet_one_hand_at_a_time(
     ]
     # The stick left on the table goes to first place (EMA 3.3.14); West's chombo -20.
     scores = phone.locator(".result-table tbody tr")
-    expect(scores.nth(1)).to_contain_text("33400")
+    expect(scores.nth(1)).to_contain_text("33,400")
     expect(scores.nth(1)).to_contain_text("18.4")
     # West: table score 1.1 + uma 5 - 20 for the chombo (uma and penalty columns are
     # left out on a phone; the score holds them).

@@ -67,7 +67,7 @@ def test_four_phones_enter_and_confirm_the_table_result(phones):
     expect(south.locator("#report-status")).to_contain_text("Waiting for confirmation")
     for phone in (east, west, north):
         phone.goto("/t/test-open/my-table/")
-        expect(phone.locator(".result-table")).to_contain_text("41000")
+        expect(phone.locator(".result-table")).to_contain_text("41,000")
         expect(phone.locator(".result-table")).to_contain_text("26")
         phone.click("#answer-form >> button:has-text('Confirm')")
         expect(phone.locator(".messages")).to_contain_text("Confirmed. Thank you.")
@@ -129,7 +129,7 @@ def test_a_dispute_goes_to_the_desk_and_a_referee_settles_it(
     expect(desk.locator("#sheet-alerts")).to_have_count(0)
     west.goto("/t/test-open/my-table/")
     expect(west.locator("#report-status")).to_have_text("Confirmed")
-    expect(west.locator(".result-table")).to_contain_text("32000")
+    expect(west.locator(".result-table")).to_contain_text("32,000")
     desk.context.close()
 
 

@@ -99,10 +99,10 @@ def test_referee_logs_lateness_and_a_substitute_on_a_phone(
     _confirm(session, 2, [30000, 30000, 30000, 30000])
     page.goto(f"/t/{slug}/standings/")
     # EMA 5.7: Last002 3rd at the table: -5 table, -5 uma, -7 late = -17.
-    expect(_cell(page, "Last002, First002", "Total")).to_have_text("-17")
+    expect(_cell(page, "Last002, First002", "Total")).to_have_text("-17.0")
     # EMA 5.8: the substituted player misses the session: -15 and -15 uma.
-    expect(_cell(page, "Last001, First001", "Total")).to_have_text("-30")
+    expect(_cell(page, "Last001, First001", "Total")).to_have_text("-30.0")
     # The reserve's place counts for the opponents' uma (seated from the start): Last000
     # is 2nd, +5 table +5 uma; the reserve's own result is -30.
-    expect(_cell(page, "Last000, First000", "Total")).to_have_text("10")
-    expect(_cell(page, "Reserve, Rita", "Total")).to_have_text("-30")
+    expect(_cell(page, "Last000, First000", "Total")).to_have_text("10.0")
+    expect(_cell(page, "Reserve, Rita", "Total")).to_have_text("-30.0")

@@ -21,8 +21,8 @@ def test_referee_corrects_and_confirms_a_sheet_and_the_standings_move(
     slug = seated_session.tournament.slug
     page.goto(f"/t/{slug}/standings/")
     before = _cells(page.locator("tr:has-text('Last000, First000')"))
-    expect(before.nth(4)).to_have_text("0")  # total 0, no session played
-    expect(before.nth(5)).to_have_text("0")
+    expect(before.nth(4)).to_have_text("0.0")  # total 0, no session played
+    expect(before.nth(5)).to_have_text("0")  # sessions played
 
     login(page, "rene_referee", "pw-rene_referee")
     page.goto(f"/t/{slug}/")
@@ -48,10 +48,10 @@ def test_referee_corrects_and_confirms_a_sheet_and_the_standings_move(
 
     page.click("nav >> text=Standings")
     first = _cells(page.locator("table.standings tbody tr").first)
-    for column, text in {0: "1", 1: "Last000, First000", 4: "26", 5: "26", 6: "1"}.items():
+    for column, text in {0: "1", 1: "Last000, First000", 4: "26.0", 5: "26.0", 6: "1"}.items():
         expect(first.nth(column)).to_have_text(text)  # total, session 1, sessions played
     last = _cells(page.locator("tr:has-text('Last003, First003')"))
-    expect(last.nth(4)).to_have_text("-23")
+    expect(last.nth(4)).to_have_text("-23.0")
 
 
 def test_referee_sees_a_wrong_hand_explained_at_its_line(
@@ -74,8 +74,8 @@ def test_referee_sees_a_wrong_hand_explained_at_its_line(
         page.click("button:has-text('Check and show totals')")
     row = page.locator(".hand-row[data-hand='1']")
     expect(row.locator(".hand-round")).to_contain_text("E1")
-    expect(row.locator(".seat-total b")).to_have_text(["29000", "31000", "30000", "30000"])
-    expect(row.locator(".seat-total small")).to_have_text(["-1000", "+1000"])
+    expect(row.locator(".seat-total b")).to_have_text(["29,000", "31,000", "30,000", "30,000"])
+    expect(row.locator(".seat-total small")).to_have_text(["-1,000", "+1,000"])
     # One more line by the "add a hand" button, then save.
     before = page.locator(".hand-row").count()  # the page as the server wrote it
     page.click("#add-hand")

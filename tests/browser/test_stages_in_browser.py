@@ -88,10 +88,10 @@ def test_the_stream_follows_the_final_hand_by_hand(
     expect(page.locator("#stream-seats .stream-name")).to_have_text(
         [f"{name} Stage" for name in scenario.FINAL_TABLE]
     )
-    expect(points).to_have_text(["30000"] * 4)
+    expect(points).to_have_text(["30,000"] * 4)
     expect(page.locator("#stream-round")).to_have_text("East 1")
     expect(page.locator("#stream-standings tr td:nth-child(3)")).to_have_text(
-        ["91.5", "86", "84", "82.5"]
+        ["91.5", "86.0", "84.0", "82.5"]
     )
     loaded = page.evaluate("performance.timeOrigin")
 
@@ -110,7 +110,7 @@ def test_the_stream_follows_the_final_hand_by_hand(
     for number, enter in enumerate(hands, start=1):
         enter()
         # Within a few seconds, with nothing saved: the stream polls every 2 seconds.
-        expect(points).to_have_text([str(p) for p in scenario.FINAL_POINTS[number - 1]])
+        expect(points).to_have_text([f"{p:,}" for p in scenario.FINAL_POINTS[number - 1]])
         phone.click("#guided-next")
         expect(phone.locator(".guided-round")).to_contain_text(f"Hand {number + 1} · ")
         if number == 4:
@@ -120,7 +120,7 @@ def test_the_stream_follows_the_final_hand_by_hand(
     _choose(phone, "What happened", "Draw")
     _choose(phone, "Tenpai at the draw", "West")
     _choose(phone, "Riichi declared in this hand", "West")
-    expect(points).to_have_text([str(p) for p in scenario.FINAL_POINTS[7]])
+    expect(points).to_have_text([f"{p:,}" for p in scenario.FINAL_POINTS[7]])
     expect(page.locator("#stream-hands")).to_have_text("8")
     assert not ScoreSheet.objects.filter(session__number=9).exists()
     # No reload: the page is the one loaded before the first hand.
@@ -135,13 +135,13 @@ def test_the_stream_follows_the_final_hand_by_hand(
         ["A2 Stage", "A6 Stage", "A5 Stage", "A7 Stage"]
     )
     expect(page.locator("#stream-standings tr td:nth-child(3)")).to_have_text(
-        ["104.9", "91", "76.5", "71.6"]
+        ["104.9", "91.0", "76.5", "71.6"]
     )
 
     # Readable on a phone: the stream in 390x844, nothing off the edge.
     phone.goto(f"/t/{slug}/stream/?transparent=1")
     expect(phone.locator("#stream-seats .stream-points")).to_have_text(
-        ["25100", "32900", "32000", "29000"]
+        ["25,100", "32,900", "32,000", "29,000"]
     )
     from tests.browser.layout import offscreen
 

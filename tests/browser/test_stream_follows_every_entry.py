@@ -77,7 +77,7 @@ def test_the_stream_follows_the_laptop_grid_and_a_players_phone(browser, live_se
         stream = screen.new_page()
         stream.goto(f"/t/{slug}/stream/")
         points = stream.locator("#stream-seats .stream-points")
-        expect(points).to_have_text(["30000"] * 4)
+        expect(points).to_have_text(["30,000"] * 4)
         loaded = stream.evaluate("performance.timeOrigin")
 
         # The referee's laptop: the grid is the default view there, not one hand at a time.
@@ -90,7 +90,8 @@ def test_the_stream_follows_the_laptop_grid_and_a_players_phone(browser, live_se
         for row, (loser, winner, han, riichi) in enumerate(grid_hands):
             _grid_ron(desk, row, loser, winner, han, riichi)
             # Nothing saved: the stream polls the hands the grid's check recorded.
-            expect(points).to_have_text([str(p) for p in scenario.FINAL_POINTS[row]], timeout=8000)
+            grouped = [f"{p:,}" for p in scenario.FINAL_POINTS[row]]
+            expect(points).to_have_text(grouped, timeout=8000)
             expect(stream.locator("#stream-hands")).to_have_text(str(row + 1))
         assert not ScoreSheet.objects.filter(session__number=9).exists()
         desk.close()
@@ -105,7 +106,7 @@ def test_the_stream_follows_the_laptop_grid_and_a_players_phone(browser, live_se
         expect(phone.locator("#hands")).to_be_hidden()
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         expect(phone.locator(".guided-round")).to_contain_text("Hand 1 · East 1")
-        expect(phone.locator(".guided-totals b")).to_have_text(["30000"] * 4)
+        expect(phone.locator(".guided-totals b")).to_have_text(["30,000"] * 4)
         phone_hands = [
             lambda: _phone_ron(phone, "East", "South", "3"),
             lambda: _phone_ron(phone, "South", "West", "1"),
@@ -117,7 +118,7 @@ def test_the_stream_follows_the_laptop_grid_and_a_players_phone(browser, live_se
         ]
         for number, enter in enumerate(phone_hands, start=1):
             enter()
-            expected = [str(p) for p in scenario.FINAL_POINTS[number - 1]]
+            expected = [f"{p:,}" for p in scenario.FINAL_POINTS[number - 1]]
             expect(phone.locator(".guided-totals b")).to_have_text(expected)
             expect(points).to_have_text(expected, timeout=8000)
             phone.click("#guided-next")
@@ -126,7 +127,7 @@ def test_the_stream_follows_the_laptop_grid_and_a_players_phone(browser, live_se
         _choose(phone, "What happened", "Draw")
         _choose(phone, "Tenpai at the draw", "West")
         _choose(phone, "Riichi declared in this hand", "West")
-        expect(points).to_have_text([str(p) for p in scenario.FINAL_POINTS[7]], timeout=8000)
+        expect(points).to_have_text([f"{p:,}" for p in scenario.FINAL_POINTS[7]], timeout=8000)
         # The last hand: the stream says the game is over instead of a round to come.
         expect(stream.locator("#stream-over")).to_have_text("The game is over")
         expect(stream.locator("#stream-round")).to_be_hidden()

@@ -523,8 +523,8 @@ def _choose(page, legend: str, label: str) -> None:
 def _wait_totals(page, expected: tuple[int, ...]) -> None:
     page.wait_for_function(
         "(want) => Array.from(document.querySelectorAll('.guided-totals b'),"
-        " (b) => b.textContent).join() === want",
-        arg=",".join(str(p) for p in expected),
+        " (b) => b.textContent).join('|') === want",
+        arg="|".join(f"{p:,}" for p in expected),
     )
 
 

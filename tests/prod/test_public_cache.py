@@ -67,7 +67,7 @@ def test_confirming_a_sheet_shows_at_once(client, tournament, seated_session, ta
     confirm_sheet(seated_session, table1, [40000, 30000, 28000, 22000])
     page = client.get(standings_url(tournament))
     assert page["X-Cache"] == "miss"
-    assert b"S1</" in page.content and b">25<" in page.content
+    assert b"S1</" in page.content and b">25.0<" in page.content
 
 
 def test_a_sheet_not_yet_confirmed_moves_nothing(client, tournament, seated_session, table1):

@@ -121,12 +121,12 @@ def test_player_page_and_event_page_show_them(client, played):
     _, (_, south, _, north) = played
     page = client.get(reverse("tournament:player", args=["test-open", south.pk])).content.decode()
     assert '<dd id="stat-won">2</dd>' in page
-    assert '<dd id="stat-average">3250</dd>' in page
+    assert '<dd id="stat-average">3,250</dd>' in page
     assert 'width="128.0"' in page  # won 2 of 5 hands: 40 % of the 320-wide bar
     assert "not the yaku" in page
     page = client.get(reverse("reporting:statistics", args=["test-open"])).content.decode()
     assert "Most yakuman" in page and f"{north}: 1" in page
-    assert f"{north}</a>: 49300 (yakuman, tsumo)" in page
+    assert f"{north}</a>: 49,300 (yakuman, tsumo)" in page
 
 
 def test_a_player_without_hand_sheets_has_no_statistics_section(client, played, tournament):

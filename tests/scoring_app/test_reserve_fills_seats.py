@@ -172,7 +172,7 @@ def test_a_seated_reserve_who_does_not_fill_in_is_still_offered_as_substitute(
 
 @pytest.mark.parametrize(
     ("ruleset", "charge"),
-    [("ema2016", "-30 (-15 points, -15 uma)"), ("wrc2015", "-30 (-30 points, 0 uma)")],
+    [("ema2016", "-30.0 (-15.0 points, -15.0 uma)"), ("wrc2015", "-30.0 (-30.0 points, 0.0 uma)")],
 )
 def test_the_fill_page_says_what_the_reserve_and_the_leaver_get(
     client, tournament, organiser, filled, ruleset, charge

@@ -237,7 +237,7 @@ def test_the_projector_shows_each_players_own_last_session(client, tournament, o
         ):
             last[name] = value
     assert len(last) == 32
-    assert (last["C1"], last["B1"], last["D8"], last["A7"]) == ("20", "-35", "-27", "20")
+    assert (last["C1"], last["B1"], last["D8"], last["A7"]) == ("20.0", "-35.0", "-27.0", "20.0")
     # In German: the words of the reader's language (the figures are the same).
     html = client.get(rows_url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "nach Runde 8" in html and "Gesamt" in html and "Letzte Runde" in html

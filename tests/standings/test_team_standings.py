@@ -126,7 +126,7 @@ def test_the_page_links_exports_and_projects_the_team_standings(client, tourname
     rows = list(csv.reader(io.StringIO(client.get(url + "?_export=csv").content.decode())))
     assert rows[0] == ["Rank", "Team", "Score", "Members"]
     assert rows[1][:3] == ["1", "East", "58.0"]
-    assert rows[1][3] == "First002 Last002 40; First000 Last000 26; First001 Last001 -8"
+    assert rows[1][3] == "First002 Last002 40.0; First000 Last000 26.0; First001 Last001 -8.0"
     projector = client.get(reverse("tournament:team_standings_projector", args=[tournament.slug]))
     assert projector.status_code == 200
     rows_url = reverse("tournament:team_standings_projector_rows", args=[tournament.slug])

@@ -18,6 +18,7 @@ from tournament.models import Registration, Session, Staff, Tournament
 from tournament.privacy import selectors as privacy_selectors
 from tournament.registration import selectors as registration_selectors
 from tournament.seating.vacancies import seat_vacancies
+from web.numbers import points, table_points
 
 
 def visible_tournaments(user) -> QuerySet[Tournament]:
@@ -517,10 +518,11 @@ def rules_summary(tournament: Tournament) -> list[tuple[str, str]]:
                 ),
             )
         ]
-    uma = ", ".join(f"{v:+g}" for v in rules.uma)
+    # Uma is tournament points: one decimal and a sign, in the reader's language.
+    uma = ", ".join(points(v) if v < 0 else "+" + points(v) for v in rules.uma)
     rows = [
         (gettext("Rules"), tournament.get_ruleset_display()),
-        (gettext("Start points"), f"{rules.start_points:,}"),
+        (gettext("Start points"), table_points(rules.start_points)),
         (gettext("Uma"), uma),
         (
             gettext("Session length"),

@@ -27,8 +27,11 @@ class PersonForm(forms.Form):
         ),
     )
     # A blank first choice: a country is chosen, never assumed (the list starts with "A").
-    country = forms.ChoiceField(choices=lambda: [("", "Choose a country"), *countries])
-    club = forms.CharField(max_length=120, required=False)
+    country = forms.ChoiceField(
+        label=gettext_lazy("Country"),
+        choices=lambda: [("", gettext("Choose a country")), *countries],
+    )
+    club = forms.CharField(label=gettext_lazy("Club"), max_length=120, required=False)
     email = forms.EmailField(label=gettext_lazy("E-mail"), required=False)
 
     def row(self) -> PlayerRow:
@@ -114,7 +117,15 @@ class PlayerEditForm(forms.ModelForm):
             "consent_stream",
             "consent_photos",
         )
-        labels = {"email": "E-mail"}
+        # The page's language: the model's field names ("first name") are English.
+        labels = {
+            "first_name": gettext_lazy("First name"),
+            "last_name": gettext_lazy("Last name"),
+            "ema_number": gettext_lazy("EMA number"),
+            "country": gettext_lazy("Country"),
+            "club": gettext_lazy("Club"),
+            "email": gettext_lazy("E-mail"),
+        }
 
     def __init__(self, *args, private: bool = True, locked: bool = False, **kwargs):
         """``private``: the e-mail is shown (issue 24: to the owning tournament's staff

@@ -126,7 +126,8 @@ def session_print_sheets(request, slug: str, number: int):
     context = _print_context(request, slug, number)
     require_staff(request.user, context["tournament"])
     context["hands"] = range(1, PAPER_SHEET_HANDS + 1)
-    context["start_points"] = f"{context['tournament'].rules().start_points:,}"
+    # A number: the page writes it in the reader's language (|table_points).
+    context["start_points"] = context["tournament"].rules().start_points
     return render(request, "tournament/seating/print_sheets.html", context)
 
 
