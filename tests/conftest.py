@@ -137,16 +137,20 @@ def _default_language():
     translation.deactivate()
 
 
+# The test tournament (``tournament``), also built by module-scoped events (tests/api).
+TOURNAMENT = {
+    "name": "Test Open",
+    "slug": "test-open",
+    "start_date": dt.date(2026, 5, 2),
+    "end_date": dt.date(2026, 5, 3),
+    "visibility": Tournament.Visibility.PUBLISHED,
+    "session_count": 4,
+}
+
+
 @pytest.fixture
 def tournament(db) -> Tournament:
-    return Tournament.objects.create(
-        name="Test Open",
-        slug="test-open",
-        start_date=dt.date(2026, 5, 2),
-        end_date=dt.date(2026, 5, 3),
-        visibility=Tournament.Visibility.PUBLISHED,
-        session_count=4,
-    )
+    return Tournament.objects.create(**TOURNAMENT)
 
 
 @pytest.fixture
