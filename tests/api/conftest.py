@@ -70,6 +70,8 @@ def pytest_collection_modifyitems(config, items):
     without it: once the module's event is built, that tournament exists for every later
     test of the module, and a second one of the same slug would fail, or not, depending on
     which test ran first."""
+    # A conftest's collection hook sees every test of the run: only this folder's are ours.
+    items = [item for item in items if item.nodeid.startswith("tests/api/")]
     uses_scored = {item.module for item in items if "scored" in getattr(item, "fixturenames", ())}
     for item in items:
         names = getattr(item, "fixturenames", ())
