@@ -88,7 +88,51 @@ def _postgres_module(relative: str, path) -> bool:
     return any(sign in source for sign in POSTGRES_SIGNS)
 
 
+# The modules whose tests are long (tens of seconds each: a whole tournament in the browser,
+# the production stack, the seating's sweep and Swiss searches) or that build a large world
+# once (the role walk) run first among their kind: the CI's two workers (.ci/run,
+# ``--dist worksteal``) then share the short tests at the end, instead of one of them
+# finishing a long test alone while the other waits.
+SLOW_FIRST = (
+    "tests/browser/test_whole_tournament.py",
+    "tests/prod/test_prod_stack.py",
+    "tests/seating/test_sweep_gate.py",
+    "tests/seating/test_properties.py",
+    "tests/seating/test_swiss.py",
+    "tests/test_permissions.py",
+    "tests/browser/",
+    "tests/prod/",
+)
+
+
+def _kind(item) -> int:
+    """pytest-django's order (Django's): tests in a rolled-back transaction, then the
+    transactional ones (which empty the database after them), then those without one."""
+    names = getattr(item, "fixturenames", ())
+    marker = item.get_closest_marker("django_db")
+    if "transactional_db" in names or "live_server" in names:
+        return 1
+    if marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")):
+        return 1
+    return 0 if marker or "db" in names else 2
+
+
+def _slow_rank(item) -> int:
+    relative = item.nodeid.split("::")[0]
+    for rank, prefix in enumerate(SLOW_FIRST):
+        if relative.startswith(prefix):
+            return rank
+    return len(SLOW_FIRST)
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
+    # Stable: Django's order of kinds stays, and so does the order within a module.
+    items.sort(key=lambda item: (_kind(item), _slow_rank(item)))
+    _mark_postgres(items)
+
+
+def _mark_postgres(items):
     marked: dict = {}
     for item in items:
         relative = item.nodeid.split("::")[0]  # tests/<folder>/<file>.py, from the root
@@ -137,16 +181,20 @@ def _default_language():
     translation.deactivate()
 
 
+# The test tournament (``tournament``), also built by module-scoped events (tests/api).
+TOURNAMENT = {
+    "name": "Test Open",
+    "slug": "test-open",
+    "start_date": dt.date(2026, 5, 2),
+    "end_date": dt.date(2026, 5, 3),
+    "visibility": Tournament.Visibility.PUBLISHED,
+    "session_count": 4,
+}
+
+
 @pytest.fixture
 def tournament(db) -> Tournament:
-    return Tournament.objects.create(
-        name="Test Open",
-        slug="test-open",
-        start_date=dt.date(2026, 5, 2),
-        end_date=dt.date(2026, 5, 3),
-        visibility=Tournament.Visibility.PUBLISHED,
-        session_count=4,
-    )
+    return Tournament.objects.create(**TOURNAMENT)
 
 
 @pytest.fixture

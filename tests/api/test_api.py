@@ -450,13 +450,6 @@ def test_clock_of_a_running_session(client, scored):
 
 
 @pytest.mark.django_db
-def test_tournament_without_sessions_has_no_clock(client, tournament):
-    response = client.get(url("/tournaments/{slug}/clock"))
-    assert response.status_code == 404
-    assert response.json() == {"detail": "This tournament has no session yet."}
-
-
-@pytest.mark.django_db
 def test_standings_page_json_export_still_works(client, scored):
     response = client.get(f"/t/{PUBLISHED}/standings/", {"_export": "json"})
     assert response.status_code == 200

@@ -389,8 +389,10 @@ def _seat(day: Tournament, *, replace: bool = False, publish=range(1, 6)) -> Non
     page.fill("#id_seed", SEED)
     if replace:
         page.check("input[name=replace]")
-    page.click("#generate-form button[type=submit]")
-    page.wait_for_url(f"**{T}/seating/jobs/*/")
+    # Without a worker the job runs inside the request (SEATING_EAGER_TIME_LIMIT, 20 s): on a
+    # busy machine the answer may take longer than a page's usual wait.
+    with page.expect_navigation(url=f"**{T}/seating/jobs/*/", timeout=120_000):
+        page.click("#generate-form button[type=submit]", no_wait_after=True)
     # The one wait longer than the default: 5 sessions of 24 players searched by a worker
     # that shares the machine with the browsers.
     expect(page.locator("#job-done")).to_be_visible(timeout=60_000)
@@ -629,7 +631,11 @@ def _table_b(day: Tournament) -> None:
         page.fill("[name=hands-0-han_0]", "")
         page.fill("[name=hands-0-fu_0]", "")
     page.click("button:has-text('Save sheet')")
-    expect(_messages(page)).to_contain_text("saved (version 1)")
+    # On a busy machine the save's answer can be lost on the way and the form sent again
+    # (offline_forms.js keeps and resends it): the server then counts it once and says so.
+    # Either way the sheet is stored once, as version 1.
+    expect(_messages(page)).to_contain_text(re.compile(r"saved \(version 1\)|Already saved"))
+    expect(page.locator("p.sheet-status")).to_contain_text(re.compile(r"version 1\b"))
     result = page.locator(".result-table tbody tr").all_inner_texts()
     for seat in range(4):
         assert f"{day.rules.table_b_final[seat]}" in result[seat].replace(",", ""), result
