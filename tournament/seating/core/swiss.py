@@ -536,23 +536,10 @@ def _repair_and_anneal(
     return best, best_total
 
 
-def _seat(
-    order: list[int],
-    rank: dict[int, int],
-    ok: Ok,
-    rng: random.Random,
-    deadline: float | None,
-    progress: Progress | None,
-    seat_cost: GroupCost,
-    clash: GroupCost,
-) -> tuple[list[list[int]], int]:
-    """The least spread repeat-free round found (see the module docstring) and the
-    annealing steps of one start (for the progress report). ``seat_cost(group)`` is the
-    penalty of a table whose players have no common free physical table or no balanced
-    winds, ``clash(group)`` that of team-mates at the table."""
-
-    # The annealing and the windows price the same tables over and over (a swap is mostly
-    # undone): the cost depends on the set of players only, so it is kept by sorted members.
+def _priced(rank: dict[int, int], ok: Ok, seat_cost: GroupCost, clash: GroupCost) -> GroupCost:
+    """The cost of a table: repeats, rank spread, seat cost, team-mates. The annealing, the
+    windows and the table repair price the same tables over and over (a swap is mostly
+    undone): the cost depends on the set of players only, so it is kept by sorted members."""
     known: dict[tuple[int, ...], int] = {}
 
     def group_cost(g: list[int]) -> int:
@@ -566,6 +553,23 @@ def _seat(
                 known.clear()
             known[key] = cost
         return cost
+
+    return group_cost
+
+
+def _seat(
+    order: list[int],
+    rank: dict[int, int],
+    ok: Ok,
+    rng: random.Random,
+    deadline: float | None,
+    progress: Progress | None,
+    group_cost: GroupCost,
+) -> tuple[list[list[int]], int]:
+    """The least spread repeat-free round found (see the module docstring) and the
+    annealing steps of one start (for the progress report). ``group_cost(group)`` is a
+    table's cost (``_priced``): repeats, rank spread, the penalty of a table whose players
+    have no common free physical table or no balanced winds, and team-mates at the table."""
 
     starts = [_pilot(order, ok, group_cost, width=PILOT_WIDTH)]
     if len(order) <= BEAM_MAX_PLAYERS:
@@ -830,14 +834,10 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
         return APART_WEIGHT * pairs
 
     seat_cost, group_tables = _seat_cost(options, used)
-    best, steps = _seat(order, rank, ok, rng, deadline, progress, seat_cost, clash)
+    # One store of table costs for the searches and the table repair.
+    group_cost = _priced(rank, ok, seat_cost, clash)
+    best, steps = _seat(order, rank, ok, rng, deadline, progress, group_cost)
     if _unmatched(best, group_tables):
-
-        def group_cost(g: list[int]) -> int:
-            ranks = [rank[p] for p in g]
-            bad = sum(not ok(p, q) for i, p in enumerate(g) for q in g[:i])
-            return REPEAT_WEIGHT * bad + max(ranks) - min(ranks) + seat_cost(g) + clash(g)
-
         repair_steps = TABLE_REPAIR_WORK // max(len(best), 1) ** 2
         best = _table_repair(best, group_cost, group_tables, rng, repair_steps, deadline)
     # Best group first: where no table repeat forces otherwise it gets the lowest table.
