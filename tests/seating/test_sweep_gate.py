@@ -1,9 +1,10 @@
 """The regression gate of the seating core: at the gate's shapes of
-``benchmarks/bench_seating.py`` (``GATE_SWEEP``: most of 16-40 players x 4-10 sessions and the
-larger shapes compared with the World Riichi Championship's schedules; ``--quick-sweep`` adds
-the slowest) no figure recorded in ``benchmarks/seating_baseline.json`` may get worse:
-repeated meetings, table visits over ceil(sessions / tables), the most visits to one table,
-repeated table visits, the fewest indirect meetings, the wind spread. Plans are deterministic
+``benchmarks/bench_seating.py`` (``GATE_SWEEP``: one or two shapes of 16-40 players x 4-8
+sessions per field size and kind of schedule, and the larger shapes compared with the World
+Riichi Championship's schedules; ``--quick-sweep`` compares all 54) no figure recorded in
+``benchmarks/seating_baseline.json`` may get worse: repeated meetings, table visits over
+ceil(sessions / tables), the most visits to one table, repeated table visits, the fewest
+indirect meetings, the wind spread. Plans are deterministic
 (seed 1, step budgets, no time limit), so a figure moves only when the code does. Seconds are
 printed by the benchmark, not gated here (CPU time on a shared machine moves with its
 neighbours)."""

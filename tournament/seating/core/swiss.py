@@ -56,6 +56,18 @@ remove a repeated table (exact count by the assignment) at up to 2 or 4 steps of
 (winds still apart by 2 at 160 x 8, spread there 4.26 and 4.68 on seed 1). What remains is a
 look-ahead: winds chosen in rounds 2-3 and 6-7 (and tables in the early rounds) so that the
 rounds where the choices run out stay seatable.
+
+Tried and dropped since (40 x 8, result seeds 1-3, today 36 repeated tables at worst, winds
+apart by 2, mean spread 11.28): two players lacking the same single wind made incompatible
+(``ok``) where every player has one least played wind, with the round seated again without it
+when no repeat-free round is found, plus a seat-order choice one round before that leaves
+players near each other in the standings lacking different winds, plus the wind part at 4
+where every player has two least played winds: rounds 3 and 4 kept within 1, but round 4's
+spread rose from 6.4-7.2 to 13.3-14.5 (the standings move too much in one round for the
+choice made before it to hold), the mean spread to 12.33, and rounds 7-8 still drifted to 2
+(33-35 repeated tables). Without the wind part at 4 the choice alone left round 3 at 2 apart
+(mean spread 11.78). Keeping every prefix within 1 costs a wide round every fourth round; a
+look-ahead has to know the number of rounds, which the interface does not pass.
 """
 
 from __future__ import annotations
@@ -118,6 +130,9 @@ WINDOW_WIDTH = 150
 # keep the former 100 tries, the overlapping ones add as many.
 WINDOW_TRIES = 200
 OVERLAP_SHARE = 0.5
+# Tables priced at most kept per round (about 200 bytes each): a 40-player round prices some
+# 100,000 distinct tables, a 400-player one more; past this the store starts again.
+COST_CACHE = 500_000
 
 
 @dataclass(frozen=True)
@@ -238,29 +253,40 @@ def _beam(
         bit = 1 << i
         gap = ranks[i + 1] - ranks[i] if i + 1 < n else 0
         merged: dict[tuple[int, ...], BeamState] = {}
+        fresh = compatible[i] & later
+        fresh_alive = penalty or fresh.bit_count() >= 3
         for cost, opens, closed in states:
-            moves = [((*opens, (bit, compatible[i] & later, 1)), closed, 0)]
-            for j, (members, common, size) in enumerate(opens):
-                extra = 0
-                if not common & bit:
-                    if not penalty:
+            # A move changes one open table: whether the others can still be filled from
+            # the players after this one (and how many seats they need) is the same for
+            # every move of this state, so it is counted once.
+            need = 0
+            dead = 0
+            flags = []
+            for _, common, size in opens:
+                need += 4 - size
+                fits = penalty or (common & later).bit_count() >= 4 - size
+                flags.append(fits)
+                dead += not fits
+            moves: list[tuple[tuple[tuple[int, int, int], ...], Closed, int]] = []
+            if not dead and fresh_alive and need + 3 <= left:
+                moves.append(((*opens, (bit, fresh, 1)), closed, 0))
+            if need - 1 <= left:
+                for j, (members, common, size) in enumerate(opens):
+                    if dead - (not flags[j]):
                         continue
-                    extra = REPEAT_WEIGHT * (members & ~compatible[i]).bit_count()
-                if size == 3:
-                    moves.append((opens[:j] + opens[j + 1 :], (members | bit, closed), extra))
-                else:
-                    grown = (members | bit, common & compatible[i] & later, size + 1)
-                    moves.append(((*opens[:j], grown, *opens[j + 1 :]), closed, extra))
+                    extra = 0
+                    if not common & bit:
+                        if not penalty:
+                            continue
+                        extra = REPEAT_WEIGHT * (members & ~compatible[i]).bit_count()
+                    if size == 3:
+                        moves.append((opens[:j] + opens[j + 1 :], (members | bit, closed), extra))
+                    else:
+                        grown = (members | bit, common & compatible[i] & later, size + 1)
+                        if not penalty and grown[1].bit_count() < 3 - size:
+                            continue
+                        moves.append(((*opens[:j], grown, *opens[j + 1 :]), closed, extra))
             for new_opens, new_closed, extra in moves:
-                need = 0
-                alive = True
-                for _, common, size in new_opens:
-                    need += 4 - size
-                    if not penalty and (common & later).bit_count() < 4 - size:
-                        alive = False
-                        break
-                if not alive or need > left:
-                    continue
                 key = tuple(sorted(m for m, _, _ in new_opens))
                 new_cost = cost + extra + len(new_opens) * gap
                 old = merged.get(key)
@@ -271,7 +297,7 @@ def _beam(
         survivors = list(merged.values())
         if len(survivors) > width:
             ranked = [
-                (c + sum(3 - z for _, _, z in o), rng.random(), k)
+                (c + 3 * len(o) - sum(z for _, _, z in o), rng.random(), k)
                 for k, (c, o, _) in enumerate(survivors)
             ]
             ranked.sort()
@@ -510,6 +536,27 @@ def _repair_and_anneal(
     return best, best_total
 
 
+def _priced(rank: dict[int, int], ok: Ok, seat_cost: GroupCost, clash: GroupCost) -> GroupCost:
+    """The cost of a table: repeats, rank spread, seat cost, team-mates. The annealing, the
+    windows and the table repair price the same tables over and over (a swap is mostly
+    undone): the cost depends on the set of players only, so it is kept by sorted members."""
+    known: dict[tuple[int, ...], int] = {}
+
+    def group_cost(g: list[int]) -> int:
+        key = tuple(sorted(g))
+        cost = known.get(key)
+        if cost is None:
+            ranks = [rank[p] for p in g]
+            bad = sum(not ok(p, q) for i, p in enumerate(g) for q in g[:i])
+            cost = REPEAT_WEIGHT * bad + max(ranks) - min(ranks) + seat_cost(g) + clash(g)
+            if len(known) >= COST_CACHE:
+                known.clear()
+            known[key] = cost
+        return cost
+
+    return group_cost
+
+
 def _seat(
     order: list[int],
     rank: dict[int, int],
@@ -517,18 +564,12 @@ def _seat(
     rng: random.Random,
     deadline: float | None,
     progress: Progress | None,
-    seat_cost: GroupCost,
-    clash: GroupCost,
+    group_cost: GroupCost,
 ) -> tuple[list[list[int]], int]:
     """The least spread repeat-free round found (see the module docstring) and the
-    annealing steps of one start (for the progress report). ``seat_cost(group)`` is the
-    penalty of a table whose players have no common free physical table or no balanced
-    winds, ``clash(group)`` that of team-mates at the table."""
-
-    def group_cost(g: list[int]) -> int:
-        ranks = [rank[p] for p in g]
-        bad = sum(not ok(p, q) for i, p in enumerate(g) for q in g[:i])
-        return REPEAT_WEIGHT * bad + max(ranks) - min(ranks) + seat_cost(g) + clash(g)
+    annealing steps of one start (for the progress report). ``group_cost(group)`` is a
+    table's cost (``_priced``): repeats, rank spread, the penalty of a table whose players
+    have no common free physical table or no balanced winds, and team-mates at the table."""
 
     starts = [_pilot(order, ok, group_cost, width=PILOT_WIDTH)]
     if len(order) <= BEAM_MAX_PLAYERS:
@@ -793,14 +834,10 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
         return APART_WEIGHT * pairs
 
     seat_cost, group_tables = _seat_cost(options, used)
-    best, steps = _seat(order, rank, ok, rng, deadline, progress, seat_cost, clash)
+    # One store of table costs for the searches and the table repair.
+    group_cost = _priced(rank, ok, seat_cost, clash)
+    best, steps = _seat(order, rank, ok, rng, deadline, progress, group_cost)
     if _unmatched(best, group_tables):
-
-        def group_cost(g: list[int]) -> int:
-            ranks = [rank[p] for p in g]
-            bad = sum(not ok(p, q) for i, p in enumerate(g) for q in g[:i])
-            return REPEAT_WEIGHT * bad + max(ranks) - min(ranks) + seat_cost(g) + clash(g)
-
         repair_steps = TABLE_REPAIR_WORK // max(len(best), 1) ** 2
         best = _table_repair(best, group_cost, group_tables, rng, repair_steps, deadline)
     # Best group first: where no table repeat forces otherwise it gets the lowest table.
