@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CORES = [
     ROOT / "scoring" / "rules",
     ROOT / "tournament" / "seating" / "core",
-    ROOT / "tournament" / "stages" / "core.py",
-    ROOT / "tournament" / "stages" / "layout.py",
+    ROOT / "results" / "stages" / "core.py",
+    ROOT / "results" / "stages" / "layout.py",
     ROOT / "tournament" / "seating" / "fill.py",
     ROOT / "tournament" / "clock" / "timing.py",
 ]

@@ -24,7 +24,7 @@ from tests.hostile.values import hostile
 from tournament.models import Player, Tournament
 
 NAMES = ["Ann Ash", "Bob Birch", "Cid Cedar", "Dee Dogwood"]
-PACKAGES = ("tournament", "scoring", "referee", "companion")
+PACKAGES = ("tournament", "scoring", "referee", "results", "companion", "web")
 
 
 def discover_forms() -> dict[str, type]:

@@ -1,7 +1,7 @@
 """Outages of PostgreSQL and Redis answer with what happened, never a bare 500 (issue 27):
 a save in flight when the database goes away is "not saved, try again" (503 with
 Retry-After) and counts once when sent again; with Redis down the API reads the database
-like the pages do."""
+like the pages do (those are in tests/api/test_api_when_redis_is_down.py)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,8 @@ from django.urls import reverse
 
 from scoring import views as scoring_views
 from scoring.models import ScoreSheet
-from tests.api.conftest import scored  # noqa: F401 (a fixture)
 from tests.test_settings_env import _settings
-from web import cache as public_cache
 from web.idempotency import new_token
-
-API = "/api/v1/tournaments/test-open"
 
 
 def sheet_url(session, number=1):
@@ -96,31 +92,3 @@ def test_connection_health_checks_are_on_in_production():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "(True, 60)"
-
-
-@pytest.fixture
-def redis_down(monkeypatch):
-    def down(*args, **kwargs):
-        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
-
-    for name in ("get", "set", "add", "set_many", "get_many", "delete", "incr"):
-        monkeypatch.setattr(public_cache.cache, name, down)
-
-
-@pytest.mark.parametrize("path", ["", "/players", "/standings", "/sessions/1/seating"])
-def test_redis_down_the_api_reads_the_database(client, scored, path, redis_down):  # noqa: F811
-    response = client.get(API + path)
-    assert response.status_code == 200
-
-
-def test_redis_down_the_api_standings_are_those_of_the_database(
-    client,
-    scored,  # noqa: F811
-    monkeypatch,
-):
-    expected = client.get(API + "/standings").json()
-    for name in ("get", "set", "add", "set_many"):
-        monkeypatch.setattr(
-            public_cache.cache, name, lambda *a, **k: (_ for _ in ()).throw(ConnectionError())
-        )
-    assert client.get(API + "/standings").json() == expected

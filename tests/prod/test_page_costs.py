@@ -57,7 +57,10 @@ def test_page_queries_do_not_grow_with_the_sheets(client, stranger, tournament, 
     confirm(first, tables[2], [35000, 33000, 27000, 25000])
     confirm(second, tables[1], [31000, 30000, 30000, 29000])
     confirm(second, tables[2], [50000, 30000, 20000, 20000])
-    assert costs(client, urls) == one_sheet
+    # None grows; one may shrink: the player page reads the seats of the sessions not yet
+    # fully scored (his pending tables), a query that is gone once every sheet is in.
+    all_sheets = costs(client, urls)
+    assert [min(a, b) for a, b in zip(all_sheets, one_sheet, strict=True)] == all_sheets
 
 
 def test_the_seating_index_counts_seats_and_sheets_apart(tournament, two_sessions):
