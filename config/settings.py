@@ -126,7 +126,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "web.context_processors.current_tournament",
+                "tournament.context_processors.current_tournament",
             ],
             # {% form_token %} beside every {% csrf_token %}, without a {% load %}.
             "builtins": ["web.templatetags.form_tokens"],

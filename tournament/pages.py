@@ -29,6 +29,11 @@ def viewable_tournament(request, slug: str) -> Tournament:
     return tournament
 
 
+def published_by_slug(slug: str) -> Tournament | None:
+    """The published tournament of a public page's URL, or None (what ``web.cache`` keys on)."""
+    return Tournament.objects.filter(slug=slug, visibility=Tournament.Visibility.PUBLISHED).first()
+
+
 def organised_tournament(request, slug: str) -> Tournament:
     """The tournament of the URL, for its organisers only."""
     tournament = get_object_or_404(Tournament, slug=slug)

@@ -7,8 +7,7 @@ class WebConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported in ready(): they read the models and axes' settings, loaded only now.
-        from web import login_limit, signals, tables2_speed
+        from web import login_limit, tables2_speed
 
-        signals.connect()
         login_limit.connect()
         tables2_speed.install()

@@ -10,7 +10,7 @@ penalty logged, a seat changed or the clock touched.  So:
 - cached pages and data are keyed with that version, so bumping it is the invalidation: no
   key has to be found and deleted, and what is no longer read simply expires;
 - the version is bumped by any write that changes a tournament's public pages, and again
-  after its commit (``web.signals`` for saved and deleted rows,
+  after its commit (``tournament.page_versions`` for saved and deleted rows,
   ``public_pages_changed`` from the services that write in bulk), so the person who made
   the change, whose next request comes after the commit, never sees the page from before.
 
@@ -88,7 +88,7 @@ def bump(tournament_id: int, scopes: tuple[str, ...] = SCOPES) -> None:
 
 # The list of published tournaments (the API's ``/tournaments``) has a version of its own,
 # under the id 0 that no tournament has: a tournament saved (set back to draft, renamed)
-# leaves the list at once, not after the list's timeout (issue 24).
+# leaves the list at once, not after the list's timeout.
 SITE, TOURNAMENT_LIST = 0, "list"
 
 
@@ -297,8 +297,8 @@ def public_page(scope: str, reads: tuple[str, ...] = (), sorts: tuple[str, ...] 
     the page reads), never the raw query string.  Logged-in visitors (staff, players with
     their own seat highlighted) always get a fresh page; ``cached`` data keeps theirs cheap.
 
-    Keyed on the raw query, 400 requests with ``?x=<random>`` made 400 renders and 800 keys
-    (issue 24.4).  So an anonymous request is served as if it carried only the parameters
+    Keyed on the raw query, 400 requests with ``?x=<random>`` made 400 renders and 800
+    keys.  So an anonymous request is served as if it carried only the parameters
     in ``reads``: the view, and the links and forms of the page it renders, see nothing
     else, and every other parameter leaves one copy of the page.  By default a page reads
     none: a new public page is safe without a thought, and one that needs a parameter says
@@ -370,18 +370,29 @@ def page_name(tournament_id: int, scope: str, language: str, path: str, query: s
     return f"{tournament_id}:{scope}:{language}:{path}?{digest}"
 
 
+def _no_tournament(slug: str):
+    return None
+
+
+# The published tournament of a slug, or None.  Given at start-up by tournament/apps.py:
+# the cache is plumbing below the tournaments and names none of their models; until it is
+# given (a house without tournaments) every page is served fresh.
+_published = _no_tournament
+
+
+def serve_published_by(lookup) -> None:
+    """Name the look-up ``slug -> published tournament or None`` the public pages key on."""
+    global _published
+    _published = lookup
+
+
 def _public_page(view, scope: str, reads: tuple[str, ...], sorts: frozenset[str] = frozenset()):
     @functools.wraps(view)
     def wrapper(request, slug: str, *args, **kwargs):
         if not _cacheable_request(request):
             return view(request, slug, *args, **kwargs)
         query = _only(request, reads, sorts)
-        # Named here only: the cache sits below tournament/ and is imported before its models.
-        from tournament.models import Tournament
-
-        tournament = Tournament.objects.filter(
-            slug=slug, visibility=Tournament.Visibility.PUBLISHED
-        ).first()
+        tournament = _published(slug)
         tournament_id = tournament.pk if tournament is not None else None
         # The view's own look-up of the tournament (``tournament.pages.viewable_tournament``)
         # takes this one: a query less on every page the cache did not keep.

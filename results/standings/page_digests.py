@@ -16,8 +16,8 @@ the page's hand statistics show, changes the digest too).
 
 Every player's own fields are read here as well (``player_fields``), once per version, and
 kept in his extract: an unchanged page then makes no query for its player either
-(``page_player``). A renamed player bumps the version (``web.signals``), so the fields kept
-are those of the version the page is served from.
+(``page_player``). A renamed player bumps the version (``tournament.page_versions``), so
+the fields kept are those of the version the page is served from.
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def seat_digests(tournament, players: dict[int, tuple]) -> dict[int, str]:
     new results version and changes no seat, and reading 4,800 seats again after each
     cost as much as the results' read. Everything a seat's digest holds bumps the seating
     version when it changes: seats (the seating services, the desk's substitutions),
-    tables and players (``web.signals``: every scope)."""
+    tables and players (``tournament.page_versions``: every scope)."""
     return cached(
         tournament.pk, "page-digests:seats", lambda: _seat_digests(tournament, players), SEATING
     )
