@@ -13,7 +13,6 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
-from referee.decision_reads import sheet_page_penalties
 from scoring.rules.substitutes import FROM_START
 from tournament.clock.selectors import table_ended_by_time
 from tournament.events.current import sheets_session
@@ -192,7 +191,6 @@ def sheet(request, slug: str, number: int, table_number: int):
     else:
         view_result = current.result if current and current.mode == mode else None
     running = selectors.running_totals(view_result) if view_result else []
-    desk = sheet_page_penalties(session, seats.seats, view_result)
     return render(
         request,
         "scoring/sheet.html",
@@ -211,8 +209,6 @@ def sheet(request, slug: str, number: int, table_number: int):
             "result": view_result,
             "result_rows": _result_rows(view_result, seats.names),
             "noten_riichi": selectors.noten_riichi_flags(view_result, seats.seats),
-            "desk_penalties": desk.penalties,
-            "desk_chombo_warnings": desk.chombo_warnings,
             "hand_rows": _hand_rows(formset, running) if formset is not None else [],
             "empty_cells": (
                 [{"fields": f} for f in formset.empty_form.seat_fields()] if formset else []

@@ -12,7 +12,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from referee.calls.selectors import table_call
 from scoring import selectors as sheet_selectors
 from scoring.models import ScoreSheet
 from scoring.services import SheetConflict, SheetError, TableSeats
@@ -54,8 +53,6 @@ def my_table(request, slug: str, answer_form=None, code_form=None, status=None):
     setting = services.reporting_settings(tournament)
     table = selectors.my_table(tournament, _player(request, tournament))
     context = {"tournament": tournament, "setting": setting, "table": table}
-    if table is not None:
-        context["call"] = table_call(table.session, table.seat.table)
     if table is not None and table.sheet is not None:
         seats = TableSeats([a.seat for a in table.seats])
         sheet = table.sheet
