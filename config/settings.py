@@ -77,6 +77,8 @@ INSTALLED_APPS = [
     # The standings and the stages: above scoring and the referee desk, which they read.
     "results",
     "api",
+    # The demo loader drives every service above; nothing imports it.
+    "demo",
     # Above everything else: it listens to tournament/happenings.py, nothing imports it.
     "companion",
 ]
@@ -295,7 +297,7 @@ SEATING_EAGER_TIME_LIMIT = float(env("SEATING_EAGER_TIME_LIMIT", "20"))
 CELERY_IMPORTS = (
     "tournament.clock.tasks",
     "tournament.seating.tasks",
-    "tournament.privacy.tasks",
+    "results.privacy.tasks",
     "companion.tasks",
 )
 # The session clock's signal (EMA 5.9, WRC 8.2) is queued with an ETA at its time; the beat
@@ -304,7 +306,7 @@ CELERY_BEAT_SCHEDULE = {
     "session-clock-signals": {"task": "tournament.clock.fire_due_signals", "schedule": 10.0},
     # Used form tokens (web/idempotency.py) are kept a month, then forgotten.
     "purge-form-tokens": {"task": "tournament.purge_form_tokens", "schedule": 24 * 3600.0},
-    # The entries' e-mails of tournaments past their retention (tournament/privacy/).
+    # The entries' e-mails of tournaments past their retention (results/privacy/).
     "purge-private-details": {
         "task": "tournament.privacy.purge_private_details",
         "schedule": 24 * 3600.0,

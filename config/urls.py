@@ -6,8 +6,8 @@ from django.views.decorators.http import last_modified
 from django.views.i18n import JavaScriptCatalog
 
 from api.views import api
+from results.privacy import views as privacy_views
 from tournament.events import views as event_views
-from tournament.privacy import views as privacy_views
 from tournament.registration import linking_views
 from tournament.registration import views as registration_views
 from web import webapp
@@ -27,6 +27,7 @@ TOURNAMENT_PAGES = [
     path("", include("tournament.urls")),
     path("", include("results.standings.urls")),
     path("", include("results.stages.urls")),
+    path("", include("results.board.urls")),
 ]
 
 urlpatterns = [
@@ -38,7 +39,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", registration_views.signup, name="signup"),
     path("profile/", registration_views.profile, name="profile"),
-    # A person's own data (the GDPR): the notice, download and deletion (tournament/privacy/).
+    # A person's own data (the GDPR): the notice, download and deletion (results/privacy/).
     path("privacy/", privacy_views.notice, name="privacy"),
     path("profile/data/", privacy_views.download, name="profile_data"),
     path("profile/delete/", privacy_views.delete, name="profile_delete"),

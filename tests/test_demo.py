@@ -4,7 +4,7 @@ import io
 
 from django.core.management import call_command
 
-from tournament.demo import DEMO_PASSWORD, DEMO_SLUG
+from demo.loader import DEMO_PASSWORD, DEMO_SLUG
 from tournament.ema import association_country
 from tournament.models import Player, Registration, Session, Staff, Table, Tournament
 

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tournament.demo import DEMO_PASSWORD, DEMO_SLUG
+from demo.loader import DEMO_PASSWORD, DEMO_SLUG
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -123,7 +123,7 @@ class Tournament(models.Model):
     )
     # --- privacy -----------------------------------------------------------------------------
     # The e-mails (and other private details) of the entries are kept this many days after
-    # the event's end, then removed by a daily job (tournament/privacy/services.py); empty:
+    # the event's end, then removed by a daily job (results/privacy/services.py); empty:
     # kept until the organiser removes them. GDPR Art. 5(1)(e), storage limitation.
     retention_days = models.PositiveSmallIntegerField(
         gettext_lazy("keep the players' e-mails (days after the end)"),

@@ -11,9 +11,9 @@ from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from demo.loader import DEMO_PASSWORD, DEMO_SLUG
 from referee.models import Penalty
 from tests.browser.conftest import login
-from tournament.demo import DEMO_PASSWORD, DEMO_SLUG
 from tournament.models import Player, SeatingJob
 
 # The browser reports a violation as a DOM event (and in the console); both are collected.

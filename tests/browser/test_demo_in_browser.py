@@ -5,8 +5,8 @@ import io
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from demo.loader import DEMO_PASSWORD
 from tests.browser.conftest import login
-from tournament.demo import DEMO_PASSWORD
 
 
 def _demo():

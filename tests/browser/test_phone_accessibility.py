@@ -11,9 +11,9 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from demo.loader import DEMO_PASSWORD
 from scoring.services import sheet_save
 from tests.browser.conftest import login
-from tournament.demo import DEMO_PASSWORD
 from tournament.models import Session, Table
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"  # axe-core 4.14.1 (npm), MPL-2.0

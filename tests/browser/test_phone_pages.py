@@ -14,9 +14,9 @@ from django.db.models import F, Value
 from django.db.models.functions import Concat
 from playwright.sync_api import expect
 
+from demo.loader import DEMO_PASSWORD
 from tests.browser.conftest import login, new_context
 from tests.browser.layout import clipped_rows, offscreen
-from tournament.demo import DEMO_PASSWORD
 from tournament.models import Player, Session
 
 S = "/t/demo-riichi-open"

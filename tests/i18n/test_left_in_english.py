@@ -11,11 +11,11 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
+from results.board.checks import CONFIRMED, ENTERED, SHEET_LABELS
 from results.templatetags.tournament_results import wind_letter
 from scoring.forms import HandForm
 from scoring.rules.rulesets import get_ruleset
 from scoring.wording import round_name
-from tournament.events.board import CONFIRMED, ENTERED, SHEET_LABELS
 
 
 @pytest.mark.parametrize(

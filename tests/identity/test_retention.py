@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from results.privacy.tasks import purge_private_details
 from tournament.models import LinkMail, Player, Registration, Tournament
-from tournament.privacy.tasks import purge_private_details
 
 
 def _entries(tournament, n: int) -> list[Player]:
@@ -56,7 +56,7 @@ def test_the_daily_job_removes_the_emails_after_the_retention_and_only_then(
     assert f"/t/{tournament.slug}/players/?_export=csv" in page
 
     day_before = timezone.make_aware(dt.datetime(2026, 6, 1, 12, 0))
-    from tournament.privacy.services import private_details_purge
+    from results.privacy.services import private_details_purge
 
     assert private_details_purge(now=day_before) == 0
     assert Player.objects.filter(tournament=tournament).exclude(email="").count() == 2

@@ -9,10 +9,10 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from demo.loader import DEMO_SLUG
 from referee.models import Disqualification, Penalty, Substitution
 from results.standings.selectors import standings
 from scoring.models import ScoreSheet, SheetVersion, TableResult
-from tournament.demo import DEMO_SLUG
 from tournament.models import (
     Registration,
     Seat,

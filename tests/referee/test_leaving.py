@@ -16,9 +16,9 @@ from django.urls import reverse
 
 from referee import desk_log, services
 from referee.models import ResultsRemoval
+from results.board.checks import final_check_notes
 from results.standings.exports import ema_rows
 from results.standings.selectors import standings
-from tournament.events.board import final_check_notes
 from tournament.models import Registration, Session
 from tournament.registration.services import registration_withdraw
 

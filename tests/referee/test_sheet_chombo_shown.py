@@ -12,10 +12,10 @@ from decimal import Decimal
 from django.urls import reverse
 
 from referee import desk_log
+from results.board.checks import session_board
 from results.standings.selectors import standings
 from scoring.models import ScoreSheet
 from scoring.services import sheet_confirm, sheet_save
-from tournament.events.board import session_board
 
 
 def _hands_sheet(session, table, user, *, confirm: bool):

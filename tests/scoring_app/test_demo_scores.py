@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+from demo.loader import load_demo
 from results.standings.selectors import standings
 from scoring.models import ScoreSheet, SheetVersion, TableResult
-from tournament.demo import load_demo
 
 TODAY = dt.date(2026, 5, 3)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tournament.demo import load_demo
+from demo.loader import load_demo
 from tournament.models import Seat, SeatingJob
 
 TODAY = dt.date(2026, 5, 3)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from results.board.dashboard import dashboard
 from scoring.reporting.services import player_seat
 from tournament.clock.permissions import player_table
 from tournament.errors import ServiceError
-from tournament.events.selectors import dashboard
 from tournament.happenings import seating_published
 from tournament.models import Session
 from tournament.seating.by_hand import seat_change_apply

@@ -9,11 +9,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from referee.services import penalty_create
+from results.board import dashboard as events_selectors
 from tests.conftest import make_players
 from tests.seating_app.conftest import generate, setup_event
 from tests.tournament_app.conftest import make_player_user, register
 from tests.tournament_app.test_event_day import _score
-from tournament.events import selectors as events_selectors
 from tournament.models import Registration, Session, Staff, Table
 
 

@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from results.board import dashboard as events_selectors
 from scoring.services import sheet_confirm, sheet_save
 from tests.seating_app.conftest import generate, setup_event
-from tournament.events import selectors as events_selectors
 from tournament.models import Session, Staff, Tournament
 
 POINTS = [40000, 32000, 28000, 20000]

@@ -11,12 +11,11 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.clock import selectors as clock_selectors
 from tournament.errors import ServiceError
-from tournament.events import board, selectors
+from tournament.events import selectors
 from tournament.events import services as setup_services
 from tournament.events.forms import (
     SessionScheduleFormSet,
@@ -29,7 +28,6 @@ from tournament.pages import (
     form_error,
     organised_tournament,
     redirect_back,
-    staffed_tournament,
     viewable_tournament,
 )
 from tournament.permissions import may_create_tournament, require_may_create_tournament
@@ -60,14 +58,6 @@ def tournament_new(request):
             )
             return redirect("tournament:dashboard", slug=tournament.slug)
     return render(request, "tournament/manage/tournament_form.html", {"form": form, "new": True})
-
-
-def dashboard(request, slug: str):
-    tournament = organised_tournament(request, slug)
-    context = selectors.dashboard(tournament, timezone.now())
-    return render(
-        request, "tournament/manage/dashboard.html", {"tournament": tournament, **context}
-    )
 
 
 def settings(request, slug: str):
@@ -305,47 +295,6 @@ def detail(request, slug: str):
             "started": registration_selectors.event_started(tournament),
             "now_dt": now,
         },
-    )
-
-
-def final_check(request, slug: str):
-    """What stands between the played event and the EMA file, session by session."""
-    tournament = organised_tournament(request, slug)
-    problems = board.final_check(tournament)
-    return render(
-        request,
-        "tournament/manage/final_check.html",
-        {
-            "tournament": tournament,
-            "problems": problems,
-            "notes": board.final_check_notes(tournament),
-            "sessions": board.session_checks(tournament),
-        },
-    )
-
-
-def _board_context(request, slug: str, number: int) -> dict:
-    tournament = staffed_tournament(request, slug)
-    session = get_object_or_404(Session, tournament=tournament, number=number)
-    rows = board.session_board(session)
-    return {
-        "tournament": tournament,
-        "session": session,
-        "rows": rows,
-        "counts": board.board_counts(rows),
-    }
-
-
-def session_board(request, slug: str, number: int):
-    """The live board of a session's tables: sheets, late players, penalties."""
-    return render(request, "tournament/manage/board.html", _board_context(request, slug, number))
-
-
-@never_cache
-def session_board_rows(request, slug: str, number: int):
-    """The board's rows alone: static/js/board.js fetches them every 15 seconds."""
-    return render(
-        request, "tournament/manage/board_rows.html", _board_context(request, slug, number)
     )
 
 

@@ -4,8 +4,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from results.backup import tournament_import
 from tournament.errors import ServiceError
-from tournament.events.backup import tournament_import
 
 
 class Command(BaseCommand):

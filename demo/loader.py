@@ -21,9 +21,8 @@ from scoring.models import ScoreSheet
 from scoring.rules.errors import RuleViolation
 from scoring.rules.sheet import evaluate_game
 from scoring.services import SheetError, sheet_confirm, sheet_save
-
-from .ema import COUNTRY_ASSOCIATION
-from .models import (
+from tournament.ema import COUNTRY_ASSOCIATION
+from tournament.models import (
     Player,
     Registration,
     Seat,
@@ -33,7 +32,7 @@ from .models import (
     Table,
     Tournament,
 )
-from .seating.jobs import seating_generate_now
+from tournament.seating.jobs import seating_generate_now
 
 DEMO_SLUG = "demo-riichi-open"
 DEMO_PASSWORD = "mahjong-demo"  # printed by the command; demo data only

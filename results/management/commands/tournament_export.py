@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
+from results.backup import tournament_export_json
 from tournament.errors import ServiceError
-from tournament.events.backup import tournament_export_json
 
 
 class Command(BaseCommand):

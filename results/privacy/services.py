@@ -11,9 +11,9 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from results.privacy.selectors import removal_date
 from tournament.errors import ServiceError
 from tournament.models import LinkMail, LinkRequest, Player, Staff, Tournament
-from tournament.privacy.selectors import removal_date
 from web.cache import public_pages_changed
 
 

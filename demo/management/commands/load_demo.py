@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.demo import load_demo
+from demo.loader import load_demo
 
 
 class Command(BaseCommand):

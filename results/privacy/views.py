@@ -15,9 +15,9 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from results.privacy import selectors, services
+from results.privacy.forms import AccountDeleteForm
 from tournament.errors import ServiceError
-from tournament.privacy import selectors, services
-from tournament.privacy.forms import AccountDeleteForm
 from web import throttle
 
 # Wrong passwords at the deletion's confirmation, per account (as at the login).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from tournament.privacy import services
+from results.privacy import services
 
 
 @shared_task(name="tournament.privacy.purge_private_details")
