@@ -1,7 +1,5 @@
 from django.apps import AppConfig
 
-from web.cache import RESULTS
-
 
 class RefereeConfig(AppConfig):
     name = "referee"
@@ -9,11 +7,6 @@ class RefereeConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported once the models are loaded (Django's rule for ready()).
-        from tournament.page_versions import watch
+        from referee import answers
 
-        # A penalty or a removal shows on the results pages only; a substitute or a
-        # disqualification changes the seating too.
-        watch(self.get_model("Penalty"), (RESULTS,))
-        watch(self.get_model("ResultsRemoval"), (RESULTS,))
-        watch(self.get_model("Substitution"))
-        watch(self.get_model("Disqualification"))
+        answers.connect()

@@ -1,7 +1,5 @@
 from django.apps import AppConfig
 
-from web.cache import RESULTS
-
 
 class ScoringConfig(AppConfig):
     name = "scoring"
@@ -9,8 +7,6 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported once the models are loaded (Django's rule for ready()).
-        from tournament.page_versions import watch
+        from scoring import answers
 
-        # Only the results pages show a sheet or the standings' settings.
-        watch(self.get_model("ScoreSheet"), (RESULTS,))
-        watch(self.get_model("StandingsSettings"), (RESULTS,))
+        answers.connect()

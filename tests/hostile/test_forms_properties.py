@@ -281,8 +281,8 @@ FACTORIES = {
         {"reason": "ill"},
     ),
     # The person's own deletion: his password, checked against an account never saved.
-    "tournament.privacy.forms.AccountDeleteForm": (
-        lambda data: _form("tournament.privacy.forms", "AccountDeleteForm")(data, user=_anna()),
+    "results.privacy.forms.AccountDeleteForm": (
+        lambda data: _form("results.privacy.forms", "AccountDeleteForm")(data, user=_anna()),
         {"password": "mahjong-demo"},
     ),
     # Notifications: a browser's subscription (the keys' sizes of RFC 8291), a follow, the

@@ -8,7 +8,6 @@ import datetime as dt
 
 from django.utils.translation import gettext
 
-from scoring.models import ScoreSheet
 from web.cache import RESULTS, SEATING, cached, version
 
 from ..models import Seat, Session, Table, TableFinish
@@ -53,7 +52,9 @@ def session_table_status(session: Session, signal_given: bool) -> list[dict]:
         tables = list(session.tournament.tables.order_by("number"))
     finishes = {f.table_id: f for f in TableFinish.objects.filter(session=session)}
     # A table whose sheet is in has finished its game, reported on the clock or not.
-    sheets = dict(ScoreSheet.objects.filter(session=session).values_list("table_id", "status"))
+    # Read through the session's reverse relation to scoring's sheets: one fact, and the
+    # clock below the sheets imports none of their models.
+    sheets = dict(session.sheets.values_list("table_id", "status"))
     rows = []
     for table in tables:
         finish = finishes.get(table.pk)

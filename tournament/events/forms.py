@@ -16,7 +16,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from scoring.rules.errors import RuleViolation
 from scoring.rules.rulesets import RULESETS, get_ruleset, ruleset_overrides
-from scoring.wording import violation_message
+from tournament.asked_above import violation_message
 from tournament.events.services import MAX_SESSIONS, MAX_TABLES
 from tournament.models import MAX_RETENTION_DAYS, Staff, Tournament
 from web.fields import bounded_float, bounded_integer, bounded_text

@@ -12,9 +12,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from referee.models import Disqualification, Penalty, Substitution
-from scoring.models import ScoreSheet
 from scoring.rules.rulesets import RULESETS, get_ruleset, ruleset_to_dict
+from tournament import asked_above
 from tournament.errors import ServiceError
 from tournament.models import Seat, Session, Staff, Table, Tournament
 from web.cache import public_pages_changed
@@ -138,15 +137,13 @@ def _sessions_in_use(sessions: list[Session]) -> dict[int, list[str]]:
     mark([s.number for s in sessions if s.state != Session.State.PLANNED], "started")
     mark([s.number for s in sessions if s.seat_changes.exists()], "seat changes")  # a log
     mark(Seat.objects.filter(session_id__in=ids).values_list("session__number", flat=True), "seats")
+    # The sheets through the sessions' reverse relation (``ScoreSheet.session``), the desk's
+    # decisions as the desk answers: the ground imports neither's models.
     mark(
-        ScoreSheet.objects.filter(session_id__in=ids).values_list("session__number", flat=True),
+        Session.objects.filter(pk__in=ids, sheets__isnull=False).values_list("number", flat=True),
         "score sheets",
     )
-    for model in (Penalty, Substitution, Disqualification):
-        mark(
-            model.objects.filter(session_id__in=ids).values_list("session__number", flat=True),
-            "referee decisions",
-        )
+    mark(asked_above.sessions_with_decisions(ids), "referee decisions")
     return held
 
 
@@ -248,9 +245,8 @@ def _refuse_rescoring(tournament: Tournament, before) -> None:
         return
     scored = sorted(
         set(
-            ScoreSheet.objects.filter(session__tournament=tournament).values_list(
-                "session__number", flat=True
-            )
+            # Through the sessions' reverse relation to their sheets (``ScoreSheet.session``).
+            tournament.sessions.filter(sheets__isnull=False).values_list("number", flat=True)
         )
     )
     if scored:

@@ -27,7 +27,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring.models import PersonalCode
 from tournament.errors import ServiceError
 from tournament.models import LinkMail, LinkMethod, LinkRequest, Player, Tournament
 from tournament.registration.ownership import history_note
@@ -137,19 +136,21 @@ def link_by_code(*, user, tournament_slug: str, code: str, address: str = "") ->
 
     _check_throttle("code", user, address)
     cleaned = "".join(code.split()).upper()
+    # The slip's code is scoring's row, read through the entry's reverse relation
+    # (``PersonalCode.player``): the ground imports no model of the sheets.
     found = (
-        PersonalCode.objects.filter(
-            tournament__slug=tournament_slug, code=cleaned, player__tournament__slug=tournament_slug
-        )
-        .select_related("player")
-        .first()
+        Player.objects.filter(
+            tournament__slug=tournament_slug,
+            personal_codes__code=cleaned,
+            personal_codes__tournament__slug=tournament_slug,
+        ).first()
         if cleaned and tournament_slug
         else None
     )
     if found is None:
         _count_try("code", user, address)
         raise _not_accepted()
-    return _link(user=user, player=found.player, method=LinkMethod.CODE)
+    return _link(user=user, player=found, method=LinkMethod.CODE)
 
 
 # --- the mailed link ----------------------------------------------------------------

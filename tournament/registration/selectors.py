@@ -10,7 +10,7 @@ from django.db.models import Count, F, Q, QuerySet
 from django.db.models.functions import Lower
 from django.utils.translation import gettext, gettext_lazy
 
-from referee.models import Disqualification
+from tournament import asked_above
 from tournament.models import Player, Registration, Session, Tournament
 from tournament.registration.importing import KnownPeople, lost_leading_zero, name_key
 from tournament.registration.teams import team_counts
@@ -191,10 +191,7 @@ class FieldStatus:
 
 def _disqualified(tournament: Tournament):
     """Player ids with a standing disqualification (the referee desk): out of the field."""
-
-    return Disqualification.objects.filter(tournament=tournament, withdrawn_at__isnull=True).values(
-        "player_id"
-    )
+    return asked_above.disqualified(tournament)
 
 
 def field_status(tournament: Tournament) -> FieldStatus:

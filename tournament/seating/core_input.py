@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from referee.models import Disqualification
+from tournament import asked_above
 from tournament.errors import ServiceError
 from tournament.models import (
     Player,
@@ -37,11 +37,7 @@ from tournament.seating.locks import sessions_with_locks
 
 def disqualified_player_ids(tournament: Tournament) -> set[int]:
     """Players with a standing disqualification (the referee desk): never seated again."""
-    return set(
-        Disqualification.objects.filter(
-            tournament=tournament, withdrawn_at__isnull=True
-        ).values_list("player_id", flat=True)
-    )
+    return set(asked_above.disqualified(tournament))
 
 
 # --- rows -> the core's input ------------------------------------------------------------
