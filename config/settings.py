@@ -104,7 +104,7 @@ MIDDLEWARE = [
     # After authentication: the request's user is the reader of the results, whom a session
     # held until every sheet is confirmed is hidden from (results/standings/publication.py).
     "results.standings.publication.ResultsReaderMiddleware",
-    # After authentication and messages: a POST sent twice is stored once (issue 13).
+    # After authentication and messages: a POST sent twice is stored once.
     "web.idempotency.FormTokenMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -185,7 +185,7 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "tournament.registration.lockout.lockout_response"
 # The client's address behind NUM_PROXIES reverse proxies, as the API's rate limit reads it:
 # behind nginx, REMOTE_ADDR is nginx's own, and 5 wrong passwords from anywhere locked a user
-# name for everyone (issue 24.5).
+# name for everyone.
 AXES_CLIENT_IP_CALLABLE = "web.throttle.client_address"
 # And per address, whatever the user names (web/login_limit.py): higher than the per-name
 # limit, since a venue's phones share one address.
@@ -219,7 +219,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = env("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
-# The languages of the pages (issue 19): English, and those of the players of most European
+# The languages of the pages: English, and those of the players of most European
 # events. The names are in their own language in the switch (base.html). URLs stay the same
 # in every language; the API and the exports are data and stay untranslated.
 LANGUAGES = [

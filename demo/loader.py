@@ -250,7 +250,7 @@ def load_demo(*, today: dt.date | None = None, allow_admin: bool = True) -> Demo
     )
 
 
-# --- the seating (issue 8) -----------------------------------------------------------------
+# --- the seating ----------------------------------------------------------------------------
 
 
 def _seat_demo_sessions(tournament: Tournament, *, organiser) -> None:
@@ -274,7 +274,7 @@ def _seat_demo_sessions(tournament: Tournament, *, organiser) -> None:
     tournament.sessions.update(seating_draft=False)
 
 
-# --- the referee desk (issue 7) -----------------------------------------------------------
+# --- the referee desk ----------------------------------------------------------------------
 
 
 def _referee_demo_events(tournament: Tournament, *, today: dt.date, referee) -> None:
@@ -334,7 +334,7 @@ def _referee_demo_events(tournament: Tournament, *, today: dt.date, referee) -> 
     )
 
 
-# --- score sheets of the sessions already played (issue 6) --------------------------------
+# --- score sheets of the sessions already played -------------------------------------------
 
 # Han/fu pairs that every preset accepts on a discard and on self-draw.
 _DEMO_HANDS = [(1, 30), (1, 40), (2, 30), (2, 40), (3, 30), (3, 40), (4, 30), (5, None), (6, None)]

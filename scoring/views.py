@@ -383,7 +383,7 @@ def history(request, slug: str, number: int, table_number: int):
             "table": table,
             "sheet": current,
             "versions": selectors.sheet_history(current, names),
-            # Players' answers when they report (issue 18): who entered, confirmed, disputed.
+            # Players' answers when they report: who entered, confirmed, disputed.
             "responses": current.responses.select_related("player", "user"),
         },
     )

@@ -1,4 +1,4 @@
-"""Reads of the event day (issue 14): the live board of a session's tables and the final
+"""Reads of the event day: the live board of a session's tables and the final
 check before the EMA file goes out. They read the score sheets and the desk's records, so
 they live apart from the set-up selectors, which need neither."""
 
@@ -33,7 +33,7 @@ class BoardRow:
     sheet_state: str = MISSING
     late: list[str] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)
-    # Chombo written on the table's score sheet (issue 25.6): they count like the desk's.
+    # Chombo written on the table's score sheet: they count like the desk's (EMA 3.4.6).
     sheet_chombos: list[SheetChombo] = field(default_factory=list)
 
     @property
@@ -169,7 +169,7 @@ class SessionCheck:
 
 
 def session_checks(tournament: Tournament) -> list[SessionCheck]:
-    """Every session of the tournament for the final check (issue 25 item 20), counted as
+    """Every session of the tournament for the final check, counted as
     the session board counts them (``session_board``), so both pages say the same."""
 
     open_disputes: dict[int, int] = {}

@@ -78,8 +78,8 @@ def dashboard(tournament: Tournament, now) -> dict:
         ),
         Step(
             gettext("Open registration"),
-            # Done only once it was opened (issue 25: a tick for a registration never opened
-            # told an untruth); needless, not done, when the players are there without it.
+            # Done only once it was opened (a tick for a registration never opened would tell
+            # an untruth); needless, not done, when the players are there without it.
             opened,
             gettext("Open now")
             if open_now
@@ -121,7 +121,7 @@ def dashboard(tournament: Tournament, now) -> dict:
             field.ready,
             field.problem or f"{field.size} players at {field.tables_needed} tables",
             # Once seated, the organiser chooses the reserve who takes the empty seats,
-            # seeing what each would cost in repeats (issue 25.3): the step leads to that
+            # seeing what each would cost in repeats: the step leads to that
             # page; before the seating, one click fills the field, earliest checked in first.
             url("seating_fill") if first and first.seated else url("checkin"),
             action=url("fill_from_reserves")
@@ -132,7 +132,7 @@ def dashboard(tournament: Tournament, now) -> dict:
         Step(
             gettext("Seat session 1"),
             bool(first and first.seated),
-            # Once seated, say so: "Not ready" beside a tick contradicted it (issue 25).
+            # Once seated, say so: "Not ready" beside a tick would contradict it.
             gettext("Seated: {players} players at {tables} tables.").format(
                 players=first.seated, tables=first.seated // 4
             )
@@ -169,7 +169,7 @@ def dashboard(tournament: Tournament, now) -> dict:
 
 def event_day_steps(tournament: Tournament, sessions: list[Session], url) -> list[Step]:
     """The steps once the seating is made: each session started, watched, finished and
-    scored in turn, then the final check and the EMA file (issue 14)."""
+    scored in turn, then the final check and the EMA file."""
     slug = tournament.slug
     confirmed = dict(
         ScoreSheet.objects.filter(session__tournament=tournament, status="confirmed")

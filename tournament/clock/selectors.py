@@ -65,7 +65,7 @@ def session_table_status(session: Session, signal_given: bool) -> list[dict]:
                 "table": table,
                 "finish": finish,
                 "sheet": sheet,
-                # What the organiser looks for after the signal (issue #4).
+                # What the organiser looks for after the signal.
                 "still_playing": not done,
                 "late": not done and signal_given,
             }

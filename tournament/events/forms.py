@@ -36,7 +36,7 @@ OVERRIDE_FIELDS = {
 }
 
 
-# Bounds of the settings (issue 13).  MAX_SESSIONS (30, tournament.events.services, which
+# Bounds of the settings.  MAX_SESSIONS (30, tournament.events.services, which
 # checks it too): EMA-rated events play 4 to 12 sessions and a five-day championship at four
 # a day plays 20; 30 leaves room and keeps the seating (every session planned against all
 # the others) and the standings' columns sane.  70,000 sessions made 70,000 rows and a

@@ -80,7 +80,7 @@ def schedule_clashes(tournament: Tournament, sessions=None) -> list[str]:
     return clashes
 
 
-# --- registration, the field and the dashboard (issue 5) ------------------------------
+# --- registration, the field and the dashboard ---------------------------------------
 
 # EMA: the fewest sessions of 90 minutes for an event of 1, 2, 3 days (ema-events.md); an
 # event of more days is held to the three-day figure.

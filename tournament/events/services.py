@@ -30,7 +30,7 @@ BREAK_MINUTES = 30
 MAX_SESSIONS = 30
 MAX_TABLES = 500
 # Parameters of the session clock: changing them changes no score, so they may change at
-# any time.  Every other parameter of the ruleset scores the game (issue 13, item 16).
+# any time.  Every other parameter of the ruleset scores the game.
 CLOCK_PARAMETERS = {"session_minutes", "signal_minutes_before_end", "after_signal"}
 
 # Settings the tournament form may set (everything else is derived or has its own page).
@@ -231,7 +231,7 @@ def _scoring_changes(before, after) -> list[str]:
 
 
 def _refuse_rescoring(tournament: Tournament, before) -> None:
-    """Scoring rules are refused once a session is scored (issue 13, item 16).
+    """Scoring rules are refused once a session is scored.
 
     Refusing, rather than asking for a confirmation and keeping the old rules for the scored
     sessions: a sheet's result is the rules core's answer under the rules of the tournament,

@@ -264,8 +264,8 @@ class PlayerChange:
     changes: list[tuple[str, str, str]]  # (field label, before, after)
 
 
-# The kinds of line that are not a correction of the details (issue 19 teams, issue 24
-# account links and tournaments' own copies, tournament/registration/ownership.py).
+# The kinds of line that are not a correction of the details (teams, account links and
+# tournaments' own copies, tournament/registration/ownership.py).
 NOTE_LABELS = {
     "team": gettext_lazy("Team (%(tournament)s)"),
     "account": gettext_lazy("Account (%(tournament)s)"),
@@ -287,7 +287,7 @@ def player_changes(player: Player) -> list[PlayerChange]:
     )
     out = []
     for record in records:
-        # A change of team (issue 19, registration/teams.py): its own line.
+        # A change of team (registration/teams.py): its own line.
         change = record.team_change
         if change:
             by = str(record.history_user) if record.history_user else "—"

@@ -55,7 +55,7 @@ class SeatingInput:
     targets: list[Session]  # the sessions to seat, in order
     fixed: dict[int, int] = field(default_factory=dict)  # player index -> table index
     # The seating the targets have now, in the core's indices (None: some target is not
-    # seated): re-planning starts from it (core/replan.py, issue 25 item 5).
+    # seated): re-planning starts from it (core/replan.py).
     start: list[list[list[int]]] | None = None
 
 
@@ -90,7 +90,7 @@ def _history_rounds(
 
 def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingInput:
     """Read the tournament into the core's input; a ServiceError says what is missing."""
-    # Championship stages (issue 28) seat their own sessions from their qualifiers.
+    # Championship stages seat their own sessions from their qualifiers.
     staged = staged_sessions(tournament)
     sessions = [s for s in sessions_with_locks(tournament) if s.number not in staged]
     if not sessions:
@@ -139,7 +139,7 @@ def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingI
         "fixed": {str(p): t for p, t in sorted(fixed.items())},
     }
     if tournament.team_size and tournament.teams_apart:
-        # Issue 19: team-mates never at one table, a hard constraint of the core. Only the
+        # Team-mates never at one table: a hard constraint of the core. Only the
         # field's players: a withdrawn team-mate has no seat to keep apart.
 
         groups = apart_groups(tournament, {pk: index[pk] for pk in field_ids})
