@@ -1,7 +1,8 @@
 """Events: creating and setting up a tournament (settings, tables, schedule, staff,
-visibility), the organiser's dashboard, the home page and the event page.
+visibility), the home page and the event page.  The organiser's dashboard, which reads the
+sheets and the desk, is above them (results/board/).
 
 - ``services``: the writes of setting up, each one transaction.
-- ``selectors``: the dashboard's next steps, the EMA warnings, the rules summary.
+- ``selectors``: the schedule's clashes, the EMA warnings, the rules summary.
 - ``forms``, ``views``, ``urls``: the pages.
 """
