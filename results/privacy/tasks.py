@@ -8,6 +8,8 @@ from django.utils import timezone
 from results.privacy import services
 
 
+# Named as before the module moved up to results: the beat schedule and tasks already queued
+# call it by this name.
 @shared_task(name="tournament.privacy.purge_private_details")
 def purge_private_details() -> int:
     """Daily: remove the entries' e-mails of the tournaments past their retention."""
