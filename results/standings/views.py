@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from results.standings import player_reads, selectors, team_reads
+from results.standings import player_reads, publication, selectors, team_reads
 from results.standings.exports import ema_csv, ema_xlsx
 from results.standings.page_player import page_player
 from results.standings.tables import StandingsTable, TeamStandingsTable, points
@@ -327,9 +327,13 @@ def player_page(request, slug: str, player_id: int):
     # players' figures, not the 400 pages that the tournament's version renews. An
     # unchanged page is its digest, from the extracts computed once per results version,
     # and the page kept under it: no read of its own seats and results.
+    # The note of held results says up to which session the public sees: a page kept for
+    # one such session is not served once the next is published, even to a player whose own
+    # figures did not change (he sat that session out).
+    shown = publication.last_session_shown(tournament.pk, request)
     return content_by_digest(
         request,
-        f"player:{tournament.pk}:{player.pk}",
+        f"player:{tournament.pk}:{player.pk}:{'all' if shown is None else shown}",
         digest,
         draw,
         since=(tournament.pk, RESULTS),
