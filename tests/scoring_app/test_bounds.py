@@ -1,4 +1,4 @@
-"""Issue 13, items 8 and 17: every number of a score sheet has a bound from the rules, its
+"""Every number of a score sheet has a bound from the rules, its
 message names the field, and a forged hidden value gives a message, never a 500."""
 
 from __future__ import annotations
