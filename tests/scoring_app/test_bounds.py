@@ -122,7 +122,7 @@ def post_final(client, tournament, **values):
         ({"version": "abc"}, "Version of the sheet (hidden): enter a whole number."),
         ({"version": 10**30}, "Version of the sheet (hidden): at most 2147483647."),
         ({"substitute_0": "bogus"}, "is a substitute: choose one of the listed answers."),
-        # A version for a sheet that was never entered: nothing to correct (item 11).
+        # A version for a sheet that was never entered: nothing to correct (it was a 500).
         ({"version": 5}, "has no score sheet for"),
     ],
 )
