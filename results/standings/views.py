@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from results.standings import player_reads, selectors, team_reads
+from results.standings import player_reads, publication, selectors, team_reads
 from results.standings.exports import ema_csv, ema_xlsx
 from results.standings.page_player import page_player
 from results.standings.tables import StandingsTable, TeamStandingsTable, points
@@ -173,7 +173,7 @@ def standings_projector(request, slug: str):
             "rows_url": reverse("tournament:standings_projector_rows", args=[slug]),
             "seconds": PROJECTOR_SECONDS,
             # After the last page the hall sees the running session's clock for a page's
-            # time, then the standings again (issue 20: a projector rotates both).
+            # time, then the standings again (a projector rotates both).
             "clock_url": reverse("tournament:clock_current_state", args=[slug]),
         },
     )
@@ -327,9 +327,13 @@ def player_page(request, slug: str, player_id: int):
     # players' figures, not the 400 pages that the tournament's version renews. An
     # unchanged page is its digest, from the extracts computed once per results version,
     # and the page kept under it: no read of its own seats and results.
+    # The note of held results says up to which session the public sees: a page kept for
+    # one such session is not served once the next is published, even to a player whose own
+    # figures did not change (he sat that session out).
+    shown = publication.last_session_shown(tournament.pk, request)
     return content_by_digest(
         request,
-        f"player:{tournament.pk}:{player.pk}",
+        f"player:{tournament.pk}:{player.pk}:{'all' if shown is None else shown}",
         digest,
         draw,
         since=(tournament.pk, RESULTS),
@@ -352,7 +356,7 @@ def ema_export(request, slug: str, fmt: str):
     return response
 
 
-# --- team standings (issue 19) -------------------------------------------------------------
+# --- team standings ------------------------------------------------------------------------
 
 
 def _team_data(tournament: Tournament, after: int | None) -> dict:

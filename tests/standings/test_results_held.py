@@ -166,3 +166,25 @@ def test_the_organiser_turns_the_option_on_in_the_settings(tournament, organiser
     assert Tournament.objects.get(pk=tournament.pk).hold_results is True
     assert client.post(url, settings_post(tournament)).status_code == 302
     assert Tournament.objects.get(pk=tournament.pk).hold_results is False
+
+
+def test_a_players_page_says_that_results_are_held(holding, two_sessions, players, organiser):
+    """Session 1 complete, session 2 with one table confirmed: a player's page tells the
+    public it shows the results as of session 1, and the staff that session 2 is held;
+    once session 2 is complete the note is gone, also from the page kept for the public."""
+    for table in (1, 2):
+        enter_final(two_sessions.session(1), two_sessions.tables[table], FINAL_POINTS[(1, table)])
+    enter_final(two_sessions.session(2), two_sessions.tables[2], FINAL_POINTS[(2, 2)])
+    anonymous, petra, olga = _client(), _client(players[2].user), _client(organiser)
+    for client in (anonymous, petra):
+        page = _player_page(client, players[2])
+        assert "Results as of session 1: the next session's are shown" in page
+        assert HELD not in page
+    assert "Session 2: held from the public until every sheet is confirmed" in _player_page(
+        olga, players[2]
+    )
+
+    enter_final(two_sessions.session(2), two_sessions.tables[1], FINAL_POINTS[(2, 1)])
+    for client in (anonymous, petra, olga):
+        assert 'class="muted held-results"' not in _player_page(client, players[2])
+        assert HELD not in _player_page(client, players[2])

@@ -64,7 +64,7 @@ class RegistrationAddForm(PersonForm):
         required=False,
         help_text=gettext_lazy("Plays only in place of others or to complete the last table."),
     )
-    # Issue 19: shown when the tournament has teams; a new name makes a new team.
+    # Shown when the tournament has teams; a new name makes a new team.
     team = forms.CharField(
         label=gettext_lazy("Team"),
         required=False,
@@ -128,9 +128,9 @@ class PlayerEditForm(forms.ModelForm):
         }
 
     def __init__(self, *args, private: bool = True, locked: bool = False, **kwargs):
-        """``private``: the e-mail is shown (issue 24: to the owning tournament's staff
-        and the person only); ``locked``: the person owns his details (he has an account),
-        so an organiser sees them but cannot change them."""
+        """``private``: the e-mail is shown (to the owning tournament's staff and the
+        person only: another tournament's export showed it); ``locked``: the person owns
+        his details (he has an account), so an organiser sees them but cannot change them."""
         super().__init__(*args, **kwargs)
         if not private:
             del self.fields["email"]
@@ -183,7 +183,7 @@ class ImportForm(forms.Form):
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
 
-# --- teams (issue 19) -----------------------------------------------------------------
+# --- teams ----------------------------------------------------------------------------
 
 
 class TeamSettingsForm(forms.Form):
@@ -243,7 +243,7 @@ class TeamForm(forms.Form):
 
 
 class WithdrawalForm(forms.Form):
-    """Why a player is withdrawn (issue 25.8): stored with the registration, when and by whom."""
+    """Why a player is withdrawn: stored with the registration, when and by whom."""
 
     reason = forms.CharField(
         label=gettext_lazy("Reason"),
