@@ -204,7 +204,9 @@ def log(request, slug: str):
         tournament, session=session, table=table_number, player=player_id
     )
     table = LogTable(entries)
-    exported = table_export(request, table, f"{tournament.slug}-referee-log", title="Referee log")
+    exported = table_export(
+        request, table, f"{tournament.slug}-referee-log", title=gettext("Referee log")
+    )
     if exported is not None:
         return exported
     paginate_table(request, table, per_page=200)

@@ -30,7 +30,7 @@ from tournament.registration.forms import (
     WithdrawalForm,
 )
 from tournament.registration.importing import ImportFileError, read_player_file
-from tournament.seating.vacancies import seat_vacancies, seats_to_vacate
+from tournament.seating.vacancies import Vacancy, seat_vacancies, seats_to_vacate
 from web.converters import parse_id
 
 
@@ -84,9 +84,12 @@ def fill_from_reserves(request, slug: str):
         if result.seated:
             messages.success(
                 request,
-                "Empty seats taken: "
-                + "; ".join(f"{player} at {seat}" for player, seat in result.seated)
-                + ".",
+                gettext("Empty seats taken: {seats}.").format(
+                    seats="; ".join(
+                        gettext("{player} at {seat}").format(player=player, seat=_seat(seat))
+                        for player, seat in result.seated
+                    )
+                ),
             )
         _tell_empty_seats(request, tournament)
     return redirect_back(request, tournament)
@@ -98,11 +101,19 @@ def _tell_empty_seats(request, tournament: Tournament) -> None:
     if vacancies:
         messages.warning(
             request,
-            "Empty seats in the sessions still to play: "
-            + "; ".join(str(v) for v in vacancies)
-            + ". Check a reserve in and fill from the reserves (the reserve takes exactly "
-            "these seats), or generate the seating again.",
+            gettext(
+                "Empty seats in the sessions still to play: {seats}. Check a reserve in and "
+                "fill from the reserves (the reserve takes exactly these seats), or generate "
+                "the seating again."
+            ).format(seats="; ".join(_seat(v) for v in vacancies)),
         )
+
+
+def _seat(vacancy: Vacancy) -> str:
+    """An empty seat in words: "session 5, Table 3 North"."""
+    return gettext("session {number}, {table} {wind}").format(
+        number=vacancy.session.number, table=vacancy.table, wind=vacancy.wind_label
+    )
 
 
 def registration_withdraw_confirm(request, slug: str, pk: int):

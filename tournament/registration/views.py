@@ -219,7 +219,7 @@ def players(request, slug: str):
         teams=bool(tournament.team_size),
         tournament_id=tournament.pk,
     )
-    exported = table_export(request, table, f"{tournament.slug}-players", title="Players")
+    exported = table_export(request, table, f"{tournament.slug}-players", title=gettext("Players"))
     if exported is not None:
         return exported
     paginate_table(request, table, per_page=100)
