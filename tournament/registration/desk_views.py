@@ -212,7 +212,9 @@ def player_add(request, slug: str):
             except ServiceError as error:
                 form_error(form, error)
             else:
-                for warning in check.warnings:
+                # The form's own (a lost leading zero it put back) and the check's, once.
+                warnings = form.warnings + [w for w in check.warnings if w not in form.warnings]
+                for warning in warnings:
                     messages.warning(
                         request,
                         gettext("{player}: {warning}").format(
