@@ -72,7 +72,7 @@ class SheetMetaForm(forms.Form):
         self.tournament = tournament
         self.names = names
         self.confirmed = confirmed
-        # A player disputed this version (issue 25.7): the referee's correction says why.
+        # A player disputed this version: the referee's correction says why.
         self.disputed = disputed
         if disputed:
             self.fields["reason"].help_text = gettext("Required: a player disputed this sheet.")

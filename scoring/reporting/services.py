@@ -1,4 +1,4 @@
-"""Writes of player reporting (issue 18): a player enters his table's sheet, his
+"""Writes of player reporting: a player enters his table's sheet, his
 table-mates confirm or dispute it, four confirmations confirm the sheet.
 
 The sheet itself goes through the same services as a referee's (``scoring.services``
@@ -219,7 +219,7 @@ def respond_with_code(
         if cleaned
         else None
     )
-    # One answer for every code not taken (issue 24.3): no code at all, another table's
+    # One answer for every code not taken: no code at all, another table's
     # code, a code that answered this version already.  A different answer for a real code
     # of another table told a guesser he had found one (OWASP Authentication cheat sheet:
     # "respond with a generic error message regardless of" which part was wrong).
@@ -259,7 +259,7 @@ def ensure_personal_codes(*, tournament: Tournament) -> list[PersonalCode]:
     """A code for every registered player who has none yet (the slips are printed before
     each day); existing codes never change, so a slip already printed stays right."""
     # Two organisers opening the slips at once both found the same players without a code
-    # and both created theirs (IntegrityError, a 500, issue 24): the tournament's row is
+    # and both created theirs (IntegrityError, a 500): the tournament's row is
     # locked, so the second waits and finds the first one's codes (PostgreSQL; SQLite
     # writes one transaction at a time anyway).  Rows another process added all the same
     # (a code drawn twice, a player given one meanwhile) are skipped and drawn again.

@@ -1,4 +1,4 @@
-"""Pages of player reporting (issue 18): the player's "my table" page, where he enters the
+"""Pages of player reporting: the player's "my table" page, where he enters the
 sheet or confirms or disputes it (also with a table-mate's personal code), the organiser's
 setting and the slips with the personal codes, and the event's hand statistics."""
 

@@ -66,7 +66,7 @@ def confirm_pending(request, slug: str):
 def fill_from_reserves(request, slug: str):
     tournament = organised_tournament(request, slug)
     if seat_vacancies(tournament):
-        # Issue 25, item 3: seats left empty after the seating are filled by the reserve the
+        # Seats left empty after the seating are filled by the reserve the
         # organiser chooses, seeing what each would cost in repeats.
         return redirect("tournament:seating_fill", slug=slug)
     try:
@@ -117,7 +117,7 @@ def _seat(vacancy: Vacancy) -> str:
 
 
 def registration_withdraw_confirm(request, slug: str, pk: int):
-    """Withdraw asks first (issue 25.8): the seats it frees, and a reason, stored with when
+    """Withdraw asks first: the seats it frees, and a reason, stored with when
     and by whom.  Never one click."""
     tournament = organised_tournament(request, slug)
     registration = get_object_or_404(
@@ -174,7 +174,7 @@ def registration_action(request, slug: str, pk: int, action: str):
         Registration.objects.select_related("player", "tournament"), pk=pk, tournament=tournament
     )
     if action == "withdraw":
-        # Never one click (issue 25.8): the page that asks, with the seats and a reason.
+        # Never one click: the page that asks, with the seats and a reason.
         url = reverse("tournament:registration_withdraw", args=[tournament.slug, registration.pk])
         return redirect(f"{url}?{urlencode({'next': request.POST.get('next', '')})}")
     if action not in REGISTRATION_ACTIONS:

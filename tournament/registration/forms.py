@@ -98,7 +98,7 @@ class PlayerEditForm(forms.ModelForm):
         }
 
     def __init__(self, *args, private: bool = True, locked: bool = False, **kwargs):
-        """``private``: the e-mail is shown (issue 24: to the owning tournament's staff
+        """``private``: the e-mail is shown (to the owning tournament's staff
         and the person only); ``locked``: the person owns his details (he has an account),
         so an organiser sees them but cannot change them."""
         super().__init__(*args, **kwargs)
@@ -153,7 +153,7 @@ class ImportForm(forms.Form):
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
 
-# --- teams (issue 19) -----------------------------------------------------------------
+# --- teams ------------------------------------------------------------------------
 
 
 class TeamSettingsForm(forms.Form):
@@ -213,7 +213,7 @@ class TeamForm(forms.Form):
 
 
 class WithdrawalForm(forms.Form):
-    """Why a player is withdrawn (issue 25.8): stored with the registration, when and by whom."""
+    """Why a player is withdrawn: stored with the registration, when and by whom."""
 
     reason = forms.CharField(
         label=gettext_lazy("Reason"),

@@ -1,8 +1,10 @@
-"""Players from a file (CSV or XLSX), and the checks every new registration goes through.
+"""Players from a file (CSV or XLSX): reading it, and the checks that need the whole file.
 
 Reading and checking are separate from writing: ``read_player_file`` turns the upload into
-``PlayerRow``s (or refuses the file as a whole), ``check_rows`` decides for every row whether
-it is good, a duplicate, or already registered, and only then does
+``PlayerRow``s (or refuses the file as a whole), ``check_rows`` feeds every row through the
+organiser's registration form (``entry_forms.RegistrationEntryForm``, the checks every new
+entry goes through, with the form's own messages) and then decides whether it is good, a
+duplicate, or already registered; only then does
 ``services.registration.registration_import`` write anything. The organiser's form for a
 single player goes through the same ``check_rows``, so a rule about duplicates has one home.
 
@@ -49,7 +51,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "club": ("club", "verein"),
     "email": ("email", "mail", "emailaddress"),
     "reserve": ("reserve", "substitute", "sub"),
-    # Issue 19: the player's team in this tournament (made when new).
+    # The player's team in this tournament (made when new).
     "team": ("team", "teamname", "mannschaft", "equipe", "squadra"),
 }
 REQUIRED = ("first_name", "last_name", "country")
@@ -381,11 +383,13 @@ def _header(cells: list[str], line: int) -> dict[str, int]:
                 break
     missing = [LABELS[name] for name in REQUIRED if name not in found]
     if missing:
+        # The columns by the English names a file's header uses (COLUMNS lists the others).
         raise ImportFileError(
-            f"Line {line}, the first with text, must name the columns; missing: "
-            + ", ".join(missing)
-            + ". Known columns: first name, last name, EMA number, country, club, e-mail, reserve, "
-            "team."
+            gettext(
+                "Line {line}, the first with text, must name the columns; missing: {missing}. "
+                "Known columns: first name, last name, EMA number, country, club, e-mail, "
+                "reserve, team."
+            ).format(line=line, missing=", ".join(missing))
         )
     return found
 
@@ -400,7 +404,7 @@ class KnownPeople:
     by_ema: dict[str, Player]
     by_name: dict[tuple[str, str, str], list[Player]]
     registrations: dict[int, Registration]  # player id -> registration in this tournament
-    # Teams (issue 19): the tournament's team size (0: no teams) and the members each team
+    # Teams: the tournament's team size (0: no teams) and the members each team
     # has now, by name compared without case (teams.team_key).
     team_size: int = 0
     team_members: dict[str, int] = field(default_factory=dict)
