@@ -42,7 +42,7 @@ WORKERS ?= 2
 browser-gate: dev-venv system-deps
 	RUNS=$(RUNS) WORKERS=$(WORKERS) ./scripts/browser-gate.sh
 
-# The catalogues (issue 19): after marking new text, translate the new entries of each
+# The catalogues of the five languages: after marking new text, translate the new entries of each
 # locale/<lang>/LC_MESSAGES/django.po, then compile. The .mo files are committed, so that
 # `make run` needs no gettext. tests/i18n fails while a catalogue misses a message.
 LANGS := de fr it nl pl

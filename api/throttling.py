@@ -43,7 +43,7 @@ class _SettingsRateThrottle(SimpleRateThrottle):
 
     django-ninja keeps each client's history as a list it reads, appends to and writes
     back: 100 requests at once read the same list, and 68 were answered against a limit of
-    60 (issue 24).  One atomic increment per request counts each of them.
+    60.  One atomic increment per request counts each of them.
     """
 
     setting = ""

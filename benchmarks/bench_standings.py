@@ -15,7 +15,7 @@ so the rules core checks each one), then prints:
 - the referee's pages (logged in, never cached): the desk, a session's sheets, a sheet
   opened, and a sheet saved and confirmed (in a 13th session seated for it),
 - the time of the standings XLSX export and of the EMA results file (CSV and XLSX),
-- the stream's audience after a change (issue 27): ``--player-pages N`` distinct player
+- the stream's audience after a change: ``--player-pages N`` distinct player
   pages read once each after one bump of the version, as spectators reading different
   players' pages do after every confirmed sheet: the CPU time of all of them and per page.
 

@@ -19,7 +19,7 @@ loopback, for a bounded time (asyncio + httpx over HTTPS through nginx):
   and the standings with 5-15 s of thought between steps. Their standings ("referee
   standings") carry the staff hint set at login: the run prints which pool served them.
 
-- spectators (``--spectators N``, the stream's audience, issue 27): anonymous visitors who
+- spectators (``--spectators N``, the stream's audience): anonymous visitors who
   arrive spread over ``--arrival`` seconds (the standings' link shown on the stream), open
   the standings, then read the standings, a player's page, the seating or the clock every
   15-30 s. Thousands of them are too many for httpx: they share one aiohttp client (its

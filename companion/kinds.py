@@ -24,11 +24,11 @@ class Channel(models.TextChoices):
     EMAIL = "email", gettext_lazy("By e-mail")
 
 
-# Chosen where the issue is silent: once a phone subscribed it gets everything; e-mail only
+# The defaults: once a phone subscribed it gets everything; e-mail only
 # for what a player must not miss even with the phone off (his seat, his results, a stage).
 EMAIL_ON_BY_DEFAULT = frozenset({Kind.SEATING, Kind.RESULTS, Kind.STAGE})
 
-# What a spectator following a player gets (the issue: "their tables and results").
+# What a spectator following a player gets: his tables and his results.
 FOLLOWED_KINDS = frozenset({Kind.SEATING, Kind.RESULTS, Kind.STAGE})
 
 

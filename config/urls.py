@@ -42,7 +42,7 @@ urlpatterns = [
     path("privacy/", privacy_views.notice, name="privacy"),
     path("profile/data/", privacy_views.download, name="profile_data"),
     path("profile/delete/", privacy_views.delete, name="profile_delete"),
-    # Issue 24: linking an account to a player on record (tournament/registration/linking.py).
+    # Linking an account to a player on record (tournament/registration/linking.py).
     path("profile/link/", linking_views.profile_link, name="profile_link"),
     path("profile/link/<int:pk>/undo/", linking_views.profile_link_undo, name="profile_link_undo"),
     path(

@@ -92,8 +92,8 @@ def sheet_chombos(tournament: Tournament, penalties: list[Penalty] | None = None
 class SheetChombo:
     """A chombo written on a score sheet (a chombo hand of a hand-by-hand sheet, the chombo
     column of a final-scores sheet): the rules core puts it into the seat's result, so it
-    is shown in the referee log and on the session board with the desk's penalties
-    (issue 25.6), though no referee recorded it."""
+    is shown in the referee log and on the session board with the desk's penalties,
+    though no referee recorded it."""
 
     sheet_id: int
     session: int  # number

@@ -68,7 +68,8 @@ class LogEntry:
     record: object = None
 
 
-# --- the records' numbers: P1, S1, D1 ... per tournament (issue 25.9) -------------------------
+# --- the records' numbers: P1, S1, D1 ... per tournament ---------------------------------------
+# (numbered across tournaments, a new tournament's first penalty was P3)
 
 REF_LETTERS = {Penalty: "P", Substitution: "S", Disqualification: "D", ResultsRemoval: "R"}
 
@@ -251,7 +252,7 @@ def log_entries(
         )
         entries.append(base)
         withdrawal(d, base.ref, "Disqualification", base)
-    # Chombo written on the score sheets (issue 25.6): they count through the sheet, so the
+    # Chombo written on the score sheets: they count through the sheet, so the
     # log shows them beside the desk's, numbered by sheet rather than as desk records.
     # The rules core's deduction for one chombo (EMA 3.4.6 / WRC 7.1); None where the sheet
     # pays it in table points (EMA 2012 reverse mangan, Aalto mangan: the core's 0).

@@ -58,7 +58,7 @@ class PenaltyForm(forms.Form):
         ask_repeat: bool = False,
         **kwargs,
     ):
-        """``rule``: the kind's rule as the view worked it out (once per request, issue 26);
+        """``rule``: the kind's rule as the view worked it out (once per request);
         else it is looked up by ``kind``."""
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset

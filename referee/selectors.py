@@ -57,7 +57,7 @@ def desk_players(
         status=Registration.Status.WITHDRAWN
     )
     for word in q.split():
-        # Without case and accents: "lukasz" finds "Łukasz" (issue 25.10).
+        # Without case and accents: "lukasz" finds "Łukasz".
         regs = regs.filter(player__search_name__contains=fold(word))
     regs = list(regs.select_related("player").order_by("player__sort_name"))
     seats = {}
@@ -106,7 +106,7 @@ class ReseatNeed:
 
 def sessions_needing_reseating(tournament: Tournament) -> list[ReseatNeed]:
     """Sessions not yet played with a table of one to three players: after a
-    disqualification took a player out of them, the seating must be re-planned (issue 8)."""
+    disqualification took a player out of them, the seating must be re-planned."""
     rows = (
         Seat.objects.filter(
             session__in=changeable_sessions(Session.objects.filter(tournament=tournament))

@@ -1,4 +1,4 @@
-"""Score sheets, their versions and the per-seat table results (issue #6).
+"""Score sheets, their versions and the per-seat table results.
 
 A ``ScoreSheet`` is what one table hands in after a session: either the four final table
 scores (the common EMA sheet) or the hands one by one.  ``entry`` keeps it exactly as it was
@@ -171,7 +171,7 @@ class StandingsSettings(models.Model):
 
 
 class ReportingSettings(models.Model):
-    """Who enters a tournament's score sheets (issue 18).
+    """Who enters a tournament's score sheets.
 
     - ``referees`` (default): only the referees and organisers, as before.
     - ``players``: any player of the table enters it on his phone, the three others confirm

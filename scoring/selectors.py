@@ -17,7 +17,7 @@ class TableSheet:
     table: object
     seats: list[Seat] = field(default_factory=list)
     sheet: ScoreSheet | None = None
-    # Table-mates' disputes of the sheet's current version (issue 25.7): the list says
+    # Table-mates' disputes of the sheet's current version: the list says
     # "Disputed", not "Entered".
     disputes: list = field(default_factory=list)
 
@@ -53,8 +53,9 @@ def session_sheets(session: Session) -> list[TableSheet]:
 
 
 def current_disputes(sheet: ScoreSheet | None) -> list:
-    """Who disputed the version of ``sheet`` now stored, why and when (issue 25.7).  A
-    correction makes a new version, which the table answers afresh."""
+    """Who disputed the version of ``sheet`` now stored, why and when (the sheet page a
+    red dispute on the desk led to showed neither).  A correction makes a new version,
+    which the table answers afresh."""
     if sheet is None:
         return []
     return list(
@@ -206,7 +207,7 @@ def changes(before: list[str], after: list[str]) -> list[tuple[str, str]]:
 
 def sheet_names(sheet: ScoreSheet) -> list[str]:
     """The names of a sheet's players by seat: the seats as they are now, or, where a seat
-    has gone since (a disqualification before issue 13 removed seats under sheets), the
+    has gone since (a disqualification once removed seats under scored sheets), the
     players the stored results name, so that the history can always be read."""
 
     try:

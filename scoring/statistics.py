@@ -1,4 +1,4 @@
-"""Statistics of the hand-by-hand sheets (issue 18), per player and for the event, as
+"""Statistics of the hand-by-hand sheets, per player and for the event, as
 MahjongPantheon shows them: hands won, dealt in, riichi declared and won, the average value
 of a win, yakuman and the highest hands.
 

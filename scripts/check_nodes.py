@@ -1,4 +1,4 @@
-"""Two web nodes behind one proxy behave as one site (issue 27): ``prod-stack.sh check-nodes``.
+"""Two web nodes behind one proxy behave as one site: ``prod-stack.sh check-nodes``.
 
     scripts/prod-stack.sh up --nodes 2 && scripts/prod-stack.sh check-nodes
 

@@ -1,4 +1,4 @@
-"""Offline search for the seating core's shipped base rounds (issue 29):
+"""Offline search for the seating core's shipped base rounds:
 ``.venv/bin/python scripts/seating_base_rounds.py [--shape 32:10:3:2 ...] [--seconds 600]``.
 
 A base round of the cyclic construction over Z_m x {0..k-1} plus f fixed players
@@ -32,8 +32,9 @@ from tournament.seating.core.designs import _BaseRound, _develop
 from tournament.seating.core.metrics import pair_meetings
 from tournament.seating.core.shipped import DATA_FILE
 
-# (players, m, k, f), k*m + f = players: m repeat-free rounds; the fields and session counts
-# issue 29 names (32 x 9-10, 36 x 10-11, 44 x 12).
+# (players, m, k, f), k*m + f = players: m repeat-free rounds; the 3-day EMA events of
+# 32-44 players (32 x 9-10, 36 x 10-11, 44 x 12) where the live search left 29-56 repeated
+# meetings and schedules with none exist.
 SHAPES = [(32, 9, 3, 5), (32, 10, 3, 2), (36, 10, 3, 6), (36, 11, 3, 3), (44, 13, 3, 5)]
 
 

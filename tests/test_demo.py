@@ -43,7 +43,7 @@ def test_demo_is_idempotent(db):
 
 
 def test_demo_organiser_may_create_a_tournament(db, client, settings):
-    """Issue 25 item 11: the README's organiser reaches "New tournament", not a 403."""
+    """The README's organiser reaches "New tournament", not a 403."""
     from django.urls import reverse
 
     settings.TOURNAMENT_CREATION = "organisers"

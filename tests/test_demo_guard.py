@@ -1,4 +1,4 @@
-"""Issue 13.5: the demo, whose logins have a published password, does not load on a
+"""The demo, whose logins have a published password, does not load on a
 production server by mistake, and never adds a known-password superuser beside real users."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13.7: production settings pass `manage.py check --deploy`; HTTPS, HSTS and the proxy
+"""Production settings pass `manage.py check --deploy`; HTTPS, HSTS and the proxy
 header come from the environment; every page carries the Content-Security-Policy."""
 
 from __future__ import annotations

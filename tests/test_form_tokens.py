@@ -1,4 +1,4 @@
-"""Issue 13, item 12: a form sent twice is stored once.  Parallel identical POSTs (threads,
+"""A form sent twice is stored once.  Parallel identical POSTs (threads,
 each with its own database connection) make one penalty and one sheet; a replay answers
 with the page of the first result and "already saved"."""
 

@@ -1,4 +1,4 @@
-"""Issue 13, item 11: pages that answered 500 to odd input answer 4xx with a message, or
+"""Pages that answered 500 to odd input answer 4xx with a message, or
 work: exports in formats we do not write, ids beyond 64 bits, a pasted page in a search box,
 a table that is not a number."""
 

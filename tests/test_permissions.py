@@ -124,13 +124,13 @@ EXPECTATIONS: dict[str, Expect] = {
     "home": E(ANY),
     "login": E(ANY),
     "logout": E(ANY, "POST", ok=302),
-    # The language switch of every page (issue 19): anyone, a redirect back with a cookie.
+    # The language switch of every page: anyone, a redirect back with a cookie.
     "set_language": E(ANY, "POST", ok=302, language="de"),
     "language_switch": E(ANY, ok=302, language="de"),
     "javascript-catalog": E(ANY),
     "signup": E(ANY, ok={"anonymous": 200, "*": 302}),  # logged in: forwarded home
     "profile": E(LOGIN, ok={"player": 200, "*": 302}),  # no player record: forwarded home
-    # Issue 24: linking an account to a player on record; the organiser's accounts page.
+    # Linking an account to a player on record; the organiser's accounts page.
     "profile_link": E(LOGIN),
     "profile_link_mail": E(LOGIN),  # a GET only asks to confirm
     "profile_link_request": E(PUBLIC_LOGIN),
@@ -153,7 +153,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "password_reset_done": E(ANY),
     "password_reset_confirm": E(ANY),  # a made-up token: the page says the link is old
     "password_reset_complete": E(ANY),
-    # web/webapp.py: what a phone asks for to install the site (issue 15)
+    # web/webapp.py: what a phone asks for to install the site
     "favicon.ico": E(ANY, ok=301),  # forwards to the static icon for good
     "webmanifest": E(ANY),
     "service_worker": E(ANY),
@@ -176,11 +176,11 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:registration_action": E(ORGANISER, "POST", ok=302),
     "tournament:player_add": E(ORGANISER),
     "tournament:player_edit": E(ORGANISER),
-    "tournament:registration_withdraw": E(ORGANISER),  # asks first (issue 25.8)
+    "tournament:registration_withdraw": E(ORGANISER),  # asks first
     "tournament:player_import": E(ORGANISER),
     "tournament:checkin": E(ORGANISER),
     "tournament:fill_from_reserves": E(ORGANISER, "POST", ok=302),
-    # tournament/registration/team_views.py (issue 19)
+    # tournament/registration/team_views.py
     "tournament:teams": E(ORGANISER),
     "tournament:accounts": E(ORGANISER),
     "tournament:accounts_decide": E(ORGANISER, "POST", ok=302),
@@ -188,7 +188,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "tournament:team_new": E(ORGANISER),
     "tournament:team_edit": E(ORGANISER),
     "tournament:team_delete": E(ORGANISER, "POST", ok=302),
-    # Championship stages (issue 28); the actions refused by the stage's state come back to
+    # Championship stages; the actions refused by the stage's state come back to
     # the stages page with the reason.
     "tournament:stages": E(ORGANISER),
     "tournament:stage_edit": E(ORGANISER),
@@ -272,7 +272,7 @@ EXPECTATIONS: dict[str, Expect] = {
     "referee:disqualification_withdraw": E(STAFF_LOGIN),
     "referee:results_removal": E(STAFF_LOGIN),
     "referee:results_removal_withdraw": E(STAFF_LOGIN),
-    # scoring/reporting/views.py: players report their own table's sheet (issue 18)
+    # scoring/reporting/views.py: players report their own table's sheet
     "reporting:my_table": E(PUBLIC_LOGIN),
     # The player's table 1 is confirmed in the world: back to his table's page.
     "reporting:enter": E(PLAYER_REPORT, ok=302),

@@ -16,7 +16,7 @@ from .models import (
 
 
 class KeepsHistoryAdmin(admin.ModelAdmin):
-    """Rows that are the event's record (nothing is deleted, issue 13): the admin may look,
+    """Rows that are the event's record (nothing is deleted): the admin may look,
     never delete, one by one or in bulk. A mistake is corrected through the pages, which
     keep who changed what and why."""
 

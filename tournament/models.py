@@ -97,7 +97,7 @@ class Tournament(models.Model):
             "last session whose sheets are all confirmed; staff see every confirmed sheet at once."
         ),
     )
-    # --- teams (issue 19) --------------------------------------------------------------------
+    # --- teams -------------------------------------------------------------------------------
     # 0: no teams. A team never has more members than this (tournament/registration/teams.py).
     team_size = models.PositiveSmallIntegerField(
         "team size",
@@ -145,7 +145,7 @@ class Tournament(models.Model):
 
     # Cleaned as people's names are (tournament/names.py), whichever way the row is written:
     # a right-to-left override in a tournament's name reversed the text around it on every
-    # page and in the EMA file, and control characters broke the exports (issue 24).
+    # page and in the EMA file, and control characters broke the exports.
     NAME_FIELDS = ("name", "venue", "city")
 
     def __str__(self) -> str:
@@ -196,7 +196,7 @@ class Staff(models.Model):
         default=False,
         help_text=gettext_lazy("Referees only: may start, pause and end the session clock."),
     )
-    # Referees only: the tables this referee looks after (issue 14); the desk shows them first.
+    # Referees only: the tables this referee looks after; the desk shows them first.
     first_table = models.PositiveSmallIntegerField(null=True, blank=True)
     last_table = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -278,16 +278,18 @@ class Player(models.Model):
         related_name="players",
     )
     # How the account was linked to this record (tournament/registration/linking.py); the
-    # organiser sees it and can undo a link made by matching public data before issue 24.
+    # organiser sees it and can undo a link made by matching public data: sign-up once
+    # attached an account to the player of the same name and country, so anyone could take
+    # over a player from the public standings.
     link_method = models.CharField(max_length=12, choices=LinkMethod.choices, blank=True)
     # How people sort the name (tournament/names.py), kept in the row so that every list,
     # paginated or not, is ordered by the database.
     sort_name = models.CharField(max_length=200, blank=True, editable=False, db_index=True)
     # Both names without case and accents (tournament/names.py ``search_key``): "wrobel" finds
-    # "Wróbel" at check-in, in the player list and at the desk (issue 25.10).
+    # "Wróbel" at check-in, in the player list and at the desk.
     search_name = models.CharField(max_length=200, blank=True, editable=False, db_index=True)
     # Corrections of a player's details (a misspelt name, a wrong EMA number) are kept: who,
-    # when, before and after (issue 14). The EMA file is sent from these fields.
+    # when, before and after. The EMA file is sent from these fields.
     # A change of team (per tournament, Registration.team) goes into the same history as a
     # record of the details as they were, with ``team_change`` saying which (teams.py).
     history = HistoricalRecords(
@@ -376,7 +378,7 @@ class Registration(models.Model):
         default=False,
         help_text=gettext_lazy("Reserve playing to complete the last table."),
     )
-    # Accessibility (issue 8): the player always plays at this physical table; the seating
+    # Accessibility: the player always plays at this physical table; the seating
     # plan respects it and leaves the player out of the repeated-table figures.
     fixed_table = models.ForeignKey(
         "Table",
@@ -386,13 +388,14 @@ class Registration(models.Model):
         related_name="fixed_registrations",
         help_text=gettext_lazy("Accessibility: the player always plays at this table."),
     )
-    # Issue 19: the team the player plays for in this tournament (teams.py keeps it within
+    # The team the player plays for in this tournament (teams.py keeps it within
     # the team size and writes every change into the player's history).
     team = models.ForeignKey(
         "Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="registrations"
     )
     registered_at = models.DateTimeField(auto_now_add=True)
-    # A withdrawal is asked first and kept (issue 25.8): when, by whom, why.
+    # A withdrawal is asked first and kept: when, by whom, why (one click with no question
+    # once freed six seats).
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     withdrawn_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -425,7 +428,7 @@ class Registration(models.Model):
 
 
 class LinkRequest(models.Model):
-    """An account asks to be linked to a player on record (issue 24); an organiser of a
+    """An account asks to be linked to a player on record; an organiser of a
     tournament the player is registered in approves or declines it."""
 
     class State(models.TextChoices):
@@ -478,7 +481,7 @@ class LinkMail(models.Model):
 
 
 class Team(models.Model):
-    """A team of one tournament (issue 19); its members are registrations (Registration.team)."""
+    """A team of one tournament; its members are registrations (Registration.team)."""
 
     MAX_NAME = 60
 
@@ -588,7 +591,7 @@ class Session(models.Model):
     # once, however many workers, beat sweeps and browsers try.
     signal_fired_at = models.DateTimeField(null=True, blank=True)
 
-    # --- the seating (issue 8) ----------------------------------------------------------------
+    # --- the seating --------------------------------------------------------------------------
     # The generation that wrote this session's seats: its seed, method and input are what the
     # public pages show to prove the draw was random and fair (EMA: transparent seating).
     seating_job = models.ForeignKey(
@@ -720,7 +723,7 @@ class SeatingJob(models.Model):
     class Method(models.TextChoices):
         PLAN = "plan", gettext_lazy("Plan of the remaining sessions")
         SWISS = "swiss", gettext_lazy("Swiss: the next session by the standings")
-        # Issue 29: the organiser's own plan from a file (tournament/seating/plan_import.py).
+        # The organiser's own plan from a file (tournament/seating/plan_import.py).
         IMPORT = "import", gettext_lazy("Plan imported from a file")
 
     class State(models.TextChoices):
@@ -775,7 +778,7 @@ class SeatingJob(models.Model):
 class SeatChange(models.Model):
     """A change of the seating by hand (a swap or a move), kept so the public sees it."""
 
-    # PROTECT: the log of hand changes outlives nothing it belongs to (issue 13).
+    # PROTECT: the log of hand changes outlives nothing it belongs to (nothing is deleted).
     session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="seat_changes")
     description = models.CharField(max_length=300)
     by = models.ForeignKey(

@@ -8,7 +8,7 @@ pasted from a web page or a chat (zero-width spaces, joiners, left-to-right and 
 marks and overrides) make two equal-looking names differ and can reverse how a name shows in
 a list. So: NFC, no format characters, single spaces.
 
-Sorted (``name_sort_key``) the way people sort them (issue 14): "de Vries" under V,
+Sorted (``name_sort_key``) the way people sort them: "de Vries" under V,
 "Mäkinen" before "Moreau", "van der Berg" under B, whatever the case. A collation library
 (PyICU) would need a C build; a normalised key in one function does what a player list
 needs: accents and case ignored, the particles of Dutch, German, French, Italian, Spanish and
@@ -72,7 +72,7 @@ PARTICLES = frozenset(
 
 
 # Letters that Unicode does not decompose into a base letter and an accent, written as
-# people type them on a keyboard without them (issue 25.10): "Łukasz" is found by "lukasz",
+# people type them on a keyboard without them: "Łukasz" is found by "lukasz",
 # "Søren" by "soren", "Weiß" by "weiss".  Keys are lower case: they apply after casefold().
 UNDECOMPOSED = str.maketrans(
     {

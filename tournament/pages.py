@@ -102,7 +102,7 @@ def table_export(request, table, filename: str, **dataset_kwargs):
         )
     RequestConfig(request, paginate=False).configure(table)
     # An export is data for other programs (spreadsheets, the ``?_export=json`` readers): its
-    # column headers and values are the same in every language of the pages (issue 19).
+    # column headers and values are the same in every language of the pages.
     with translation.override(settings.LANGUAGE_CODE):
         exporter = SafeTableExport(export_format, table, dataset_kwargs=dataset_kwargs or None)
         return exporter.response(f"{filename}.{export_format}")

@@ -1,6 +1,6 @@
 """Form fields with bounds whose messages name the field.
 
-Every number a user types has a bound (issue 13): a number beyond what the game allows is a
+Every number a user types has a bound: a number beyond what the game allows is a
 typing slip, and one beyond what a column holds is a 500 on PostgreSQL.  Django's own
 messages ("Ensure this value is less than or equal to 4.") do not say which of the sixteen
 boxes of a score sheet is wrong on a phone where the message may sit under the next box, so
@@ -72,7 +72,7 @@ def bounded_decimal(
     )
 
 
-# Free text (issue 24): a reason, a note, a correction is a few sentences; a 100,000-character
+# Free text: a reason, a note, a correction is a few sentences; a 100,000-character
 # one was accepted and stored. Every text field has a bound, and its message names the field.
 REASON_MAX = 2000
 

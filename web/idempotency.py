@@ -1,4 +1,4 @@
-"""A form is stored once, however often it is sent (issue 13).
+"""A form is stored once, however often it is sent (three identical POSTs of a penalty made three).
 
 Every state-changing form carries a hidden ``form_token`` made when the form is rendered
 (``{% form_token %}``, beside ``{% csrf_token %}``).  ``FormTokenMiddleware`` runs the view of

@@ -1,4 +1,4 @@
-"""The language of a request (issue 19): Django's LocaleMiddleware, except for the API.
+"""The language of a request: Django's LocaleMiddleware, except for the API.
 
 The pages follow the language cookie and the browser's Accept-Language. The public API
 (``/api/``) is data for other programs: it answers in the project's language whatever the

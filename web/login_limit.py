@@ -1,4 +1,4 @@
-"""Wrong passwords per client address (issue 24.5), next to django-axes' per user name.
+"""Wrong passwords per client address, next to django-axes' per user name.
 
 django-axes locks one user name at one address after AXES_FAILURE_LIMIT wrong passwords;
 one address could still try 40 passwords over 10 user names in 15 s.  Here every wrong

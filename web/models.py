@@ -19,7 +19,7 @@ class ThrottleCounter(models.Model):
 
 
 class FormToken(models.Model):
-    """A form that was sent and stored (issue 13): the token of its hidden ``form_token``
+    """A form that was sent and stored: the token of its hidden ``form_token``
     field, unique, written in the same transaction as what the form saved.  A second POST
     of the same form (a double tap, a replay, back-and-resubmit) finds it and is answered
     with ``url``, the page the first one led to, instead of saving a second time."""

@@ -1,4 +1,4 @@
-"""Championship stages (issue 28): the cut after the preliminaries, the stages that follow
+"""Championship stages: the cut after the preliminaries, the stages that follow
 (semi-finals, a final table), their seating, the final ranking and the stream page.
 
 Vocabulary: the *preliminaries* are the tournament's first sessions; a *stage* plays the

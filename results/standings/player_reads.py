@@ -39,8 +39,9 @@ class PlayerSession:
 
 @dataclass
 class PlayerEvent:
-    """One player's event, from the standings' own row (issue 25.1): the sessions add up to
-    the row's total, so the player page, its chart and the API show the standings' figure."""
+    """One player's event, from the standings' own row: the sessions add up to the row's
+    total, so the player page, its chart and the API show the standings' figure (adding up
+    confirmed table results alone, they once left out the desk's penalties and substitutions)."""
 
     player: Player
     row: StandingRow | None  # None: not in the standings (no results, not a player)

@@ -56,7 +56,7 @@ def referee_decisions(tournament: Tournament) -> RefereeDecisions:
 
 @dataclass(eq=False)
 class StandingRow:
-    """One player's line, with every component of the total (issue 25.1): the standings,
+    """One player's line, with every component of the total: the standings,
     the player page and its chart, team standings, the API, exports and the EMA file all
     read these figures, and nothing else adds up a player's points.
 
@@ -153,7 +153,7 @@ def standings(
     tournament: Tournament, *, after_session: int | None = None, with_sessions: bool = True
 ) -> Standings:
     """The standings after ``after_session`` (all sessions when None), best first: the one
-    computation of every player's total (issue 25.1).
+    computation of every player's total.
 
     The total is the confirmed sheets' scores, plus the referee desk's counted penalties,
     plus a charge for each session missed (``scoring.rules.absence``, EMA 5.8): substituted
@@ -290,7 +290,7 @@ def standings(
         tie_break=tie_break,
         desk_by_session=dict(desk_by_session),
     )
-    # Championship stages (issue 28): the stage players first, in their stages' order.
+    # Championship stages: the stage players first, in their stages' order.
     apply_stages(tournament, data, session_scores, stages)
     return data
 

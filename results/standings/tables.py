@@ -79,7 +79,7 @@ class StandingsTable(tables.Table):
             for n in session_numbers
         ]
         if any(record.get("stage") for record in data):
-            # Championship stages (issue 28): the stage each player reached and his total
+            # Championship stages: the stage each player reached and his total
             # there, which places him.
             extra += [
                 # The stage's name on a wider screen only: on a phone "Semi-finals" wrapped
@@ -181,7 +181,7 @@ class StandingsTable(tables.Table):
 
 
 class TeamStandingsTable(tables.Table):
-    """The team standings (issue 19) from the records the view made of
+    """The team standings from the records the view made of
     ``team_reads.team_standings``; the export writes the members as one text cell."""
 
     rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=NUM, orderable=False)

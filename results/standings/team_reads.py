@@ -13,7 +13,7 @@ from results.standings.selectors import ZERO, Standings, standings
 from scoring.rules.ranking import shared_places
 from tournament.models import Player, Registration, Team, Tournament
 
-# --- team standings (issue 19) ---------------------------------------------------------------
+# --- team standings --------------------------------------------------------------------------
 
 
 @dataclass

@@ -17,7 +17,7 @@ urlpatterns = [
         views.standings_projector_rows,
         name="standings_projector_rows",
     ),
-    # Team standings (issue 19)
+    # Team standings
     path("<slug:slug>/standings/teams/", views.team_standings, name="team_standings"),
     path(
         "<slug:slug>/standings/teams/projector/",

@@ -173,7 +173,7 @@ def standings_projector(request, slug: str):
             "rows_url": reverse("tournament:standings_projector_rows", args=[slug]),
             "seconds": PROJECTOR_SECONDS,
             # After the last page the hall sees the running session's clock for a page's
-            # time, then the standings again (issue 20: a projector rotates both).
+            # time, then the standings again (a projector rotates both).
             "clock_url": reverse("tournament:clock_current_state", args=[slug]),
         },
     )
@@ -356,7 +356,7 @@ def ema_export(request, slug: str, fmt: str):
     return response
 
 
-# --- team standings (issue 19) -------------------------------------------------------------
+# --- team standings ------------------------------------------------------------------------
 
 
 def _team_data(tournament: Tournament, after: int | None) -> dict:

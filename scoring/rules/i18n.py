@@ -1,4 +1,4 @@
-"""The marker of the core's sentences for the translators (issue 26).
+"""The marker of the core's sentences for the translators.
 
 The core is pure Python and never translates: it writes its English sentence templates and
 leaves wording to the edge (``scoring/wording.py``), which looks ``violation.template`` up

@@ -1,6 +1,6 @@
 (function () {
   // The rows carry the names folded by the server (tournament/names.py fold); the typed
-  // words are folded the same way, so "lukasz" and "Łukasz" both find "Łukasz" (issue 25.10).
+  // words are folded the same way, so "lukasz" and "Łukasz" both find "Łukasz".
   const UNDECOMPOSED = { "ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŀ": "l", "ŧ": "t", "þ": "th", "æ": "ae", "œ": "oe", "ß": "ss" };
   function fold(text) {
     return Array.from(text.toLowerCase(), function (c) { return UNDECOMPOSED[c] || c; })

@@ -121,7 +121,7 @@
       const form = document.querySelector(`form[data-offline-key="${CSS.escape(item.key)}"]`);
       if (!form) continue;
       // The page's own csrf and form tokens are the valid ones. The copy keeps its own
-      // sheet version (issue 24.6): it was typed over that version, and a newer correction
+      // sheet version: it was typed over that version, and a newer correction
       // saved meanwhile must meet it as a conflict that shows both, never be overwritten
       // by a copy put back under the page's current version.
       const skip = new Set(["csrfmiddlewaretoken", "form_token", "action"]);

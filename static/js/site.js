@@ -37,7 +37,7 @@
   });
 })();
 
-// Phones first (issue 15): wide tables kept inside the screen, the service worker, and
+// Phones first: wide tables kept inside the screen, the service worker, and
 // live regions that refresh by themselves. No inline script (Content-Security-Policy).
 (function () {
   "use strict";

@@ -1,4 +1,4 @@
-"""Issue 24.5: wrong passwords are limited per address too, and the address is the client's
+"""Wrong passwords are limited per address too, and the address is the client's
 behind the proxy (NUM_PROXIES), not the proxy's."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13.4: wrong passwords are throttled (django-axes), on the site's login and the
+"""Wrong passwords are throttled (django-axes), on the site's login and the
 admin's; the lock-out page says how long is left."""
 
 from __future__ import annotations

@@ -391,7 +391,7 @@ def test_players(client, scored):
 
 @pytest.mark.django_db
 def test_players_show_their_team(client, scored):
-    """Issue 19: the team of each player, and the team size on the tournament."""
+    """The team of each player, and the team size on the tournament."""
     from tournament.models import Registration
     from tournament.registration.teams import team_save, team_settings_update
 

@@ -1,5 +1,5 @@
 """With Redis down the API reads the database like the pages do, and answers the same
-standings (issue 27: an outage answers with what happened, never a bare 500)."""
+standings (an outage answers with what happened, never a bare 500)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Linking an account to a player on record, in the browser (issue 24, hole 1): public data
+"""Linking an account to a player on record, in the browser: public data
 proves nothing, the code on the player's slip does, and the organiser sees every link and can
 undo it or approve a request.
 

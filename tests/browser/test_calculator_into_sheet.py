@@ -1,4 +1,4 @@
-"""Issue 14, item 9: the hand calculator's han and fu go into the sheet's line in one tap."""
+"""The hand calculator's han and fu go into the sheet's line in one tap."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The check-in page's search filters in the browser (static/js/checkin.js) without case
-and accents (issue 25.10): "lukasz", "szoke", "nunez" and "WROBEL" find their players, on a
+and accents: "lukasz", "szoke", "nunez" and "WROBEL" find their players, on a
 390x844 phone and at 1366x768, in English and Polish."""
 
 from __future__ import annotations

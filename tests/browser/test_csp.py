@@ -1,4 +1,4 @@
-"""Issue 13.7: the Content-Security-Policy forbids inline scripts, event handlers and style
+"""The Content-Security-Policy forbids inline scripts, event handlers and style
 attributes, so no page may use them. Every main page is loaded in chromium, as a visitor and
 as the organiser, and any violation the browser reports fails the test; the behaviours moved
 to static/js/ still work."""

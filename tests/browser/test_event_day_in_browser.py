@@ -1,4 +1,4 @@
-"""Issue 14: a 16-player, 4-session EMA event played from the organiser's dashboard alone.
+"""A 16-player, 4-session EMA event played from the organiser's dashboard alone.
 
 The organiser follows what the dashboard offers next at every phase: seat, start, watch,
 finish each session; after session 2 a player withdraws and a reserve takes his seats with
@@ -126,7 +126,7 @@ def test_an_event_day_from_the_dashboard(page, transactional_db):
             gone = Player.objects.get(last_name="Player05")
             page.click(".manage-links >> text=Players")
             page.click(f"[aria-label='Withdraw {gone}']")
-            # Asked first (issue 25.8): the seats it frees, and a reason.
+            # Asked first: the seats it frees, and a reason.
             expect(page.locator("#seats-freed")).to_contain_text("session 3")
             page.fill("textarea[name=reason]", "ill")
             page.click(f"button:has-text('Yes, withdraw {gone}')")

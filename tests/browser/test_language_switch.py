@@ -1,4 +1,4 @@
-"""The language switch in every page's footer (issue 19), on a phone (390x844): Polish and
+"""The language switch in every page's footer, on a phone (390x844): Polish and
 back to English, with JavaScript (the select sends itself) and without (its button). The
 choice stays for the next pages (Django's language cookie), and the header and the switch
 fit the screen in every language."""

@@ -1,17 +1,17 @@
-"""Issue 25, items 15-18: the layouts that broke, in English, German and Polish, at the
-issue's three sizes: a phone (390x844), a laptop (1366x768) and a hall screen's 1920x1080
+"""The layouts that broke at a real event, in English, German and Polish, at three sizes:
+a phone (390x844), a laptop (1366x768) and a hall screen's 1920x1080
 browser window not in full screen (its page is 1920x960: the tabs and the address bar take
 the rest). The players have long German and Polish names, clubs and e-mail addresses.
 
 On every page: nothing wider than the screen (the page's scroll width, and every cell, link
-and control, tests/browser/layout.py). And what each item of the issue saw break:
+and control, tests/browser/layout.py). And what each page was seen to break:
 
-- 15, the session clock: every digit of the countdown inside its panel ("88:5" was cut).
-- 16, the final-points sheet on a phone: North's field, focused and typed into, is not under
+- the session clock: every digit of the countdown inside its panel ("88:5" was cut).
+- the final-points sheet on a phone: North's field, focused and typed into, is not under
   the sticky sum bar or the Save bar.
-- 17, "My table": numbers on one line ("-17.2" not "-17." over "2"), names broken between
+- "My table": numbers on one line ("-17.2" not "-17." over "2"), names broken between
   words only; the referee desk's search button on the screen.
-- 18, the organiser's players list: every row's buttons inside their cell and the screen;
+- the organiser's players list: every row's buttons inside their cell and the screen;
   a player's schedule no wider than the phone (which then zoomed the page out).
 
 The screenshots (one per language, size and page) go to $E2E_SCREENSHOTS or the test's
@@ -230,7 +230,7 @@ def _check_page(page, found: list[str], where: str) -> None:
 
 
 def _clock(page, found: list[str], where: str) -> None:
-    # The projector's view first: the screenshot shows the page the issue saw cut.
+    # The projector's view first: the screenshot shows the page where "88:5" was cut.
     for url in (f"{T}/sessions/1/clock/?projector=1", f"{T}/sessions/1/clock/"):
         page.goto(url)
         # The running countdown, drawn by the page's script, before anything is measured:
@@ -307,7 +307,7 @@ PAGES = {
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_issue_25_pages_fit_every_size_in_three_languages(
+def test_staff_and_player_pages_fit_every_size_in_three_languages(
     browser, live_server, hall, tmp_path, language
 ):
     shots = shots_dir(tmp_path)
@@ -335,7 +335,7 @@ def test_issue_25_pages_fit_every_size_in_three_languages(
     assert not found, "\n".join(found)
 
 
-# --- issue 36, item 12: a very long surname, the stage columns, the projector, the stream ---
+# --- a very long surname, the stage columns, the projector, the stream ---------------------
 
 LONG_SURNAME = "Wolfeschlegelsteinhausenbergerdorff-Vandenberghe"
 
@@ -523,7 +523,7 @@ def _public_pages(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_issue_36_public_pages_fit_every_size_in_three_languages(
+def test_public_pages_fit_a_long_surname_at_every_size_in_three_languages(
     browser, live_server, staged, tmp_path, language
 ):
     shots = shots_dir(tmp_path)

@@ -1,4 +1,4 @@
-"""Issue 24.6: a kept offline copy put back into the sheet's form keeps its own version, so
+"""A kept offline copy put back into the sheet's form keeps its own version, so
 saving it meets a newer correction as a conflict that shows both, never overwrites it."""
 
 from __future__ import annotations

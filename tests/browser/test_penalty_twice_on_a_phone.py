@@ -1,4 +1,4 @@
-"""Issue 24: the same penalty sent again within a minute asks first, on a phone (390x844)."""
+"""The same penalty sent again within a minute asks first, on a phone (390x844)."""
 
 from __future__ import annotations
 

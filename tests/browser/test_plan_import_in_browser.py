@@ -1,4 +1,4 @@
-"""Issue 29, "Bring your own plan", in a real browser: the organiser uploads a plan with bad
+"""The organiser's own plan from a file, in a real browser: the organiser uploads a plan with bad
 rows (each is named with its line, nothing is seated), then a good one, which seats the
 sessions and shows the quality figures of a generated plan; at 1366x768 in English and on a
 390x844 phone in German and Polish."""

@@ -1,4 +1,4 @@
-"""Players report their table's result on their phones (issue 18): four phone-sized
+"""Players report their table's result on their phones: four phone-sized
 browsers, one per player of table 1; then a dispute that a referee settles."""
 
 from __future__ import annotations

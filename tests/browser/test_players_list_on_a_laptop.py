@@ -1,7 +1,7 @@
 """The organiser's players list on a laptop (1280x900): a reserve's five buttons (Edit,
 Withdraw, Results count, Not counted, Make player) stay on the screen.
 
-Issue 20's walk through a whole tournament found "Not counted" cut and "Make player" beyond
+A walk through a whole tournament found "Not counted" cut and "Make player" beyond
 the table's edge: the buttons of a row did not wrap.
 """
 

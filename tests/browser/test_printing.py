@@ -1,4 +1,4 @@
-"""Issue 14, printing: paper score sheets, one PDF page per table from chromium's print."""
+"""Printing: paper score sheets, one PDF page per table from chromium's print."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The hand-by-hand grid on a laptop (1280x900): every seat's inputs are on the screen.
 
-Issue 20's walk through a whole tournament found North's yakuman and tenpai boxes cut off at
+A walk through a whole tournament found North's yakuman and tenpai boxes cut off at
 the page's edge: the four seat columns (14rem each) did not fit the page's 1,168 pixels.
 """
 

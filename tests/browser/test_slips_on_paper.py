@@ -1,4 +1,4 @@
-"""Issue 25 item 19: seating slips 24 to an A4 page, code slips 10 to a page, sorted by name
+"""Seating slips 24 to an A4 page, code slips 10 to a page, sorted by name
 as everywhere else (accents ignored)."""
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ def test_seating_slips_fit_24_to_an_a4_page(page, seated36):
     login(page, "olga_organiser", "pw-olga_organiser")
     page.goto(f"/t/{seated36.slug}/sessions/1/print/slips/")
     expect(page.locator(".seat-slip")).to_have_count(36)
-    # 36 slips: a full page of 24 and a second of 12 (the table of issue 25 needed 6 for 34).
+    # 36 slips: a full page of 24 and a second of 12 (slips a third of a page each needed 6
+    # pages for 34).
     assert _pages(page.pdf(format="A4")) == 2
 
 

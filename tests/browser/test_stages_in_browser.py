@@ -1,4 +1,4 @@
-"""Issue 28 in a real browser: the organiser cuts the final table of ``tests/stages/
+"""Championship stages in a real browser: the organiser cuts the final table of ``tests/stages/
 scenario.py`` and seats it, the stream page (a 1920x1080 browser source) is open, and the
 referee enters the final hand by hand on a phone; the stream follows every hand without a
 reload or a button, then shows the final standings once the sheet is confirmed."""

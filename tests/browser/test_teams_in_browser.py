@@ -1,4 +1,4 @@
-"""Teams (issue 19) on a phone: the team pages and the team standings fit 390 px without
+"""Teams on a phone: the team pages and the team standings fit 390 px without
 sideways scroll, with long team and player names; the team projector shows whole rows."""
 
 from __future__ import annotations

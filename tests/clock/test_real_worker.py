@@ -1,5 +1,5 @@
-"""The signal on a real Celery worker pair against a real Redis server (issue #4: "a signal
-fires once, even with two workers").
+"""The signal on a real Celery worker pair against a real Redis server: "a signal fires
+once, even with two workers".
 
 Everything Django does here runs in subprocesses against a SQLite *file* database: the
 workers are separate processes and cannot see pytest-django's test database (in memory, and

@@ -310,7 +310,7 @@ def test_a_table_whose_sheet_is_confirmed_is_not_playing(
 def test_after_the_end_every_screen_says_the_session_is_over(
     client, tournament, seated_session, organiser
 ):
-    """Issue 14, item 6: no table "Playing" with buttons while the display says it is over."""
+    """No table "Playing" with buttons while the display says it is over."""
     started_ago(seated_session, organiser, 95 * MIN)
     client.force_login(organiser)
     client.post(finished_url(tournament, 1), {"ended_by_time": "0"})
@@ -340,7 +340,7 @@ def test_after_the_end_every_screen_says_the_session_is_over(
 def test_the_clock_speaks_the_visitors_language(
     client, tournament, organiser, lang, playing, after_signal
 ):
-    """German and Polish clocks said "PLAYING" and the rulebook's English (issue 25.13): the
+    """German and Polish clocks said "PLAYING" and the rulebook's English: the
     phase and what to do after the signal (EMA 5.9) are worded at the edge."""
     started_ago(Session.objects.create(tournament=tournament, number=1), organiser, MIN)
     client.cookies["django_language"] = lang

@@ -1,4 +1,4 @@
-"""Hostile values POSTed to every form view as the organiser (issue 13): never a 500.
+"""Hostile values POSTed to every form view as the organiser: never a 500.
 
 Each view gets its valid data with one field at a time replaced by each hostile value (and
 the form token too, since the middleware reads it first)."""
@@ -104,7 +104,7 @@ def views(s: dict) -> list[tuple[str, dict]]:
                 "team": "Owls",
             },
         ),
-        # Teams (issue 19)
+        # Teams
         (f"{t}/teams/", {"size": "4", "score": "best", "best": "2", "apart": "on"}),
         (f"{t}/teams/new/", {"name": "Cats", "members": str(s["registration"])}),
         (f"{t}/teams/{s['team']}/", {"name": "Owls", "members": str(s["registration"])}),

@@ -1,4 +1,4 @@
-"""Every Django form of the project, driven with hostile values in each field (issue 13).
+"""Every Django form of the project, driven with hostile values in each field.
 
 The forms are discovered (every Form or ModelForm subclass defined in tournament/, scoring/
 and referee/), so a new form without a factory here fails ``test_every_form_is_covered``.

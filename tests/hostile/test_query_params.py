@@ -1,4 +1,4 @@
-"""Hostile values in query parameters (issue 24): every page that reads the query, with
+"""Hostile values in query parameters: every page that reads the query, with
 each parameter (per_page, page, next, sort, q, ids and the rest) set to each hostile value,
 answers a page or a 4xx, never a 500; paging numbers are always bounded (web/query.py)."""
 
@@ -46,7 +46,7 @@ VALUES = [
     "a\u202eb",
 ]
 
-# The sweeps of one parameter at a time: the values that broke pages before (issue 24).
+# The sweeps of one parameter at a time: the values that broke pages before.
 SHARP = ["-1", "0", "²", str(10**30), "\x00", LONG, "//evil.example", "a\u202eb"]
 
 

@@ -1,4 +1,4 @@
-"""Every text field of every form has a bound (issue 24): one character beyond it is refused
+"""Every text field of every form has a bound: one character beyond it is refused
 on that field, with a message; the bound itself is taken.  The forms are those the property
 test discovers (tests/hostile/test_forms_properties.py), so a new text field without a bound
 fails here."""

@@ -1,4 +1,4 @@
-"""Hostile values for every field of every form (issue 13): huge, negative, NaN, infinity,
+"""Hostile values for every field of every form: huge, negative, NaN, infinity,
 markup, control characters, NUL bytes, 100,000 characters, deep JSON nesting."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The catalogues are complete, translated, and compiled (issue 19).
+"""The catalogues are complete, translated, and compiled.
 
 ``makemessages`` is run into a temporary directory and its messages compared with each
 committed ``locale/<lang>/LC_MESSAGES/django.po``: a message marked in a template or in code
@@ -6,7 +6,7 @@ but missing from a catalogue fails, as does one the catalogue keeps after the co
 Every entry has a translation that is neither empty nor fuzzy and keeps the placeholders of
 its original; ``msgfmt --check`` agrees; the committed ``.mo`` holds exactly the ``.po``.
 The rules core's sentences are marked with its own ``N_`` where it writes them, and the
-project's ``makemessages`` collects them (issue 26).
+project's ``makemessages`` collects them.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The pages in each language (issue 19): chosen from the browser, kept by the switch.
+"""The pages in each language: chosen from the browser, kept by the switch.
 
 English stays the default (a client that names no language, as the other tests' does);
 Accept-Language picks a language; the switch in every page's footer posts to set_language,

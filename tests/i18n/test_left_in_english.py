@@ -1,4 +1,4 @@
-"""Issue 25 item 13: no English left on German and Polish pages (the lateness form, "Draw",
+"""No English left on German and Polish pages (the lateness form, "Draw",
 round names, "← Previous", the board's sheet states, "✓ checked in", dates), and Polish
 seat letters that tell South from North."""
 

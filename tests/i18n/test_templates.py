@@ -1,4 +1,4 @@
-"""Every template's visible text stands inside a translation tag (issue 19).
+"""Every template's visible text stands inside a translation tag.
 
 ``template_text`` reads each template with Django's own token boundaries and a small HTML
 state machine (text between elements, and the attributes a person reads or hears); a run of

@@ -1,4 +1,4 @@
-"""Limits an attacker cannot switch off (items 6-8 of the identity review): guesses of link
+"""Limits an attacker cannot switch off: guesses of link
 codes per account and per address, sign-ups per address, answers 429 with the wait; counts
 that a flood of cache entries cannot evict and that go on with the cache down; read
 parameters outside their domain make no cache entry of their own."""

@@ -1,4 +1,4 @@
-"""Issue 13, item 13: a disqualification keeps the seats of scored sessions, so their sheets
+"""A disqualification keeps the seats of scored sessions, so their sheets
 can still be shown and corrected; only seats of sessions not started and not scored go."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""EMA 2016 5.8 for a player who leaves (issue 25.2): -15 points and -15 uma for each session
+"""EMA 2016 5.8 for a player who leaves: -15 points and -15 uma for each session
 missed (WRC 7.2: a 30-point penalty), and the head referee's choice of 5.8's last sentence:
 removed from the final results, recorded with who and why, undoable, on the final check,
 not in the EMA file.

@@ -1,4 +1,4 @@
-"""The referee log numbers its records per tournament (issue 25.9): a new tournament's first
+"""The referee log numbers its records per tournament: a new tournament's first
 penalty is P1 and its first substitution S1, whatever other tournaments logged before."""
 
 from __future__ import annotations

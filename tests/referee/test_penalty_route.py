@@ -1,4 +1,4 @@
-"""A penalty's route works out the kind's rules once per request (issue 26 part 3)."""
+"""A penalty's route works out the kind's rules once per request."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14, referees to tables: table ranges, the desk shows a referee's tables first, and a
+"""Referees to tables: table ranges, the desk shows a referee's tables first, and a
 sheet can need a second referee to confirm it."""
 
 from __future__ import annotations

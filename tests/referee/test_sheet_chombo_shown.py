@@ -1,5 +1,5 @@
 """A chombo typed into a hand-by-hand sheet shows in the referee log and on the session
-board's penalties (issue 25.6), not only in the standings.
+board's penalties, not only in the standings.
 
 Table 1 of session 1 (players 0..3 = E, S, W, N): hand 1 East 1 is a chombo by West (EMA
 3.4.6: 20 points after uma, on the sheet), then an exhaustive draw with nobody tenpai, and

@@ -1,4 +1,4 @@
-"""A dispute on the referee's pages (issue 25.7): the sheet page shows the reason and who
+"""A dispute on the referee's pages: the sheet page shows the reason and who
 disputed, the session's sheet list says "Disputed", and the referee's correction of a
 disputed sheet needs a reason."""
 

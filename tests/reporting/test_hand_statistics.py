@@ -1,4 +1,4 @@
-"""Statistics of the confirmed hand-by-hand sheets (issue 18), worked by hand.
+"""Statistics of the confirmed hand-by-hand sheets, worked by hand.
 
 Table 1 of session 1 (East First000, South First001, West First002, North First003), a game
 ended by the time limit; points from the rules core's EMA 2016 table:

@@ -1,5 +1,4 @@
-"""Players report their table's result, table-mates confirm, referees settle disputes
-(issue 18)."""
+"""Players report their table's result, table-mates confirm, referees settle disputes."""
 
 from __future__ import annotations
 
@@ -244,7 +243,7 @@ def test_the_personal_code_confirms_once_per_sheet_version(client, accounts, run
     assert response.by_code and response.user == accounts[0]
     again = client.post(url, data)
     assert again.status_code == 400
-    # The same answer as for any code not accepted (issue 24.3: no oracle).
+    # The same answer as for any code not accepted (no oracle for a guesser).
     assert again.context["code_form"].errors["code"] == [str(CodeNotAccepted())]
     # A wrong code names the field.
     wrong = client.post(url, {**data, "code": "AAAAAA"})

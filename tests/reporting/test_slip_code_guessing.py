@@ -1,5 +1,6 @@
-"""Issue 24.3 and two of its 500s: slip codes cannot be guessed without limit, every code
-not accepted gets one answer, the slips opened twice at once, a sheet saved again as it was.
+"""Slip codes cannot be guessed without limit (2,000 guesses in 98 s met no resistance),
+every code not accepted gets one answer, and two former 500s: the slips opened twice at
+once, a sheet saved again as it was.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13, items 8 and 17: every number of a score sheet has a bound from the rules, its
+"""Every number of a score sheet has a bound from the rules, its
 message names the field, and a forged hidden value gives a message, never a 500."""
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def post_final(client, tournament, **values):
         ({"version": "abc"}, "Version of the sheet (hidden): enter a whole number."),
         ({"version": 10**30}, "Version of the sheet (hidden): at most 2147483647."),
         ({"substitute_0": "bogus"}, "is a substitute: choose one of the listed answers."),
-        # A version for a sheet that was never entered: nothing to correct (item 11).
+        # A version for a sheet that was never entered: nothing to correct (it was a 500).
         ({"version": 5}, "has no score sheet for"),
     ],
 )

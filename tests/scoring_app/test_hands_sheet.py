@@ -273,7 +273,8 @@ def test_a_tenpai_riichi_declarer_at_a_draw_is_not_flagged(client, referee, seat
 
 
 def test_a_sheet_error_is_said_once_in_the_form_s_words(client, referee, seated_session, table1):
-    """Issue 14, item 9: not twice, and never the core's field name ``ended_by_time``."""
+    """The error is shown once, not twice, and never with the core's field name
+    ``ended_by_time``."""
     from django.utils.html import escape
 
     client.force_login(referee)
@@ -309,7 +310,7 @@ def test_saving_an_unchanged_sheet_adds_no_version(client, referee, seated_sessi
 
 
 def test_the_calculator_opens_blank_and_offers_its_answer_to_the_sheet(client, tournament):
-    """Issue 14, item 9: no "This field is required" on opening; han and fu for the sheet."""
+    """No "This field is required" on opening; han and fu for the sheet."""
     calc = reverse("scoring:calculator", args=[tournament.slug])
     page = client.get(calc, {"embed": "1"}).content.decode()
     assert "This field is required" not in page

@@ -1,4 +1,4 @@
-"""Issue 13.3: the seating editor only seats the tournament's own active players.
+"""The seating editor only seats the tournament's own active players.
 
 An organiser of one tournament must not seat (or learn the name of) a player of another by
 typing an id, and a disqualified player is never seated again (EMA 2016 §5.5).

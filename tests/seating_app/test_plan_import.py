@@ -1,4 +1,4 @@
-"""Issue 29, "Bring your own plan": the organiser's seating plan from a CSV or XLSX file,
+"""Bring your own plan: the organiser's seating plan from a CSV or XLSX file,
 checked row by row, then used like a generated plan with the same quality figures."""
 
 from __future__ import annotations

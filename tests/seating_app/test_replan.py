@@ -129,7 +129,7 @@ def test_lock_reasons(tournament, seated16):
     assert session_lock(session) == "Session 2 is finished."
 
 
-# --- issue 25, item 5: re-planning after a withdrawal reaches the first plan's targets -----
+# --- re-planning after a withdrawal reaches the first plan's targets ----------------------
 
 
 def _withdraw_after_session_3(tournament, people, *, substitute_in_session_2: bool):
@@ -181,6 +181,6 @@ def test_replan_after_a_withdrawal_keeps_the_first_plans_targets(
     assert now["repeated_meetings"] == job.result["repeated_meetings"] == 0
     assert now["max_wind_imbalance"] <= 1
     # The first plan's own targets: a fresh plan around the played sessions (the re-plan
-    # before issue 25) gave 1 repeated meeting and 26 repeated table visits with a fresh
+    # once did) gave 1 repeated meeting and 26 repeated table visits with a fresh
     # reserve, 0 and 26 with the substitute; from the seating the rest had, none.
     assert now["repeated_table_visits"] == job.result["repeated_table_visits"] == 0

@@ -1,4 +1,4 @@
-"""Issue 25, items 3 and 4: the organiser chooses the reserve who fills the empty seats, the
+"""The organiser chooses the reserve who fills the empty seats, the
 page proposing the one causing fewest repeats and showing what each would cost; and every
 seating-quality figure is the count of the seating as it now stands."""
 
@@ -167,7 +167,7 @@ def test_bad_choices_are_named(client, tournament, withdrawal_after_a_substituti
 def test_pages_show_quality_now_beside_quality_when_generated(
     client, tournament, withdrawal_after_a_substitution, organiser
 ):
-    """Issue 25, item 4: after a fill with repeats, no page says "0 repeated"."""
+    """After a fill with repeats, no page says "0 repeated"."""
     case = withdrawal_after_a_substitution
     services.reserve_fill(tournament=tournament, registration=case["sam"], user=organiser, now=NOW)
     meets = case["meets"]

@@ -1,4 +1,4 @@
-"""Team-mates kept apart (issue 19): the seating service passes the core ``apart`` and no
+"""Team-mates kept apart: the seating service passes the core ``apart`` and no
 two team-mates ever sit at one table, over a whole plan and over Swiss rounds."""
 
 from __future__ import annotations

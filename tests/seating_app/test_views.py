@@ -176,7 +176,7 @@ def test_preview_json_and_saving_through_the_edit_page(organiser_client, tournam
 
 
 def test_the_preview_shows_the_seating_after_the_change(organiser_client, tournament, seated16):
-    """Issue 14, item 9: the grid under the preview is the new seating, not the old one."""
+    """The grid under the preview is the new seating, not the old one."""
     a, b = _two_seats(tournament, 2)
     data = {"player": a.player_id, "target": f"p{b.player_id}"}
     grid = organiser_client.get(url("session_seating_preview", 2), data).json()["grid"]
@@ -337,7 +337,7 @@ def test_a_logged_in_player_sees_their_own_seat_first(client, tournament, seated
 
 
 def test_paper_sheets_and_slips_for_the_staff(organiser_client, tournament, seated16):
-    """Issue 14, printing: the players by seat wind, a line per hand, signatures; a slip
+    """Printing: the players by seat wind, a line per hand, signatures; a slip
     per player with table and seat."""
     text = organiser_client.get(url("session_print_sheets", 1)).content.decode()
     assert text.count('class="print-card paper-sheet"') == 4
@@ -354,7 +354,8 @@ def test_paper_sheets_and_slips_for_the_staff(organiser_client, tournament, seat
 
 
 def test_generating_again_over_a_seating_is_asked_first(organiser_client, tournament, seated16):
-    """Issue 14, undo: a new generation replaces the unplayed sessions' seats: a box to tick."""
+    """A new generation replaces the unplayed sessions' seats, which no undo brings back: a
+    box to tick."""
     before = set(Seat.objects.values_list("session_id", "table_id", "wind", "player_id"))
     response = organiser_client.post(url("seating_generate"), {"method": "plan", "seed": "5"})
     assert response.url == url("seating_manage")

@@ -1,4 +1,4 @@
-"""Issue 14, item 1: a player who withdraws after the seating leaves no ghost seat, and one
+"""A player who withdraws after the seating leaves no ghost seat, and one
 action puts a reserve into exactly the seats he left in the sessions still to play."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A 32-player championship (issue 28): 6 preliminary sessions, a cut to 16 with a tie at
+"""A 32-player championship: 6 preliminary sessions, a cut to 16 with a tie at
 the line, 2 semi-final sessions seated by standing (carrying the whole total), a final table
 of 4 carrying half.  Worked by hand here; the tests check the product against these figures.
 

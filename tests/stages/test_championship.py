@@ -1,4 +1,4 @@
-"""Issue 28's proof at the service and page level: the championship of ``scenario.py``
+"""Championship stages at the service and page level: the championship of ``scenario.py``
 under EMA 2016 and WRC 2015, from the cut to the final ranking and the EMA file, with the
 stream page's state followed hand by hand through the desk's guided entry."""
 

@@ -28,7 +28,7 @@ def test_the_core_imports_no_django():
 
 
 def test_snake_seats_one_of_each_quarter_at_every_table():
-    # The example: 1-8-9-16 / 2-7-10-15.
+    # 16 players by standing: 1-8-9-16 / 2-7-10-15, one of each quarter at every table.
     assert core.snake(list(range(1, 17))) == [
         [1, 8, 9, 16],
         [2, 7, 10, 15],

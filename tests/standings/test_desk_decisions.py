@@ -197,7 +197,7 @@ def test_a_chombo_on_the_desk_and_on_the_sheet_counts_once(
     assert TableResult.objects.get(player=players[1]).score == Decimal(-10)
     assert got["Last001"].total == Decimal(-10)
     # A second desk chombo beyond the sheet's one counts (the referee confirms he means a
-    # second one within the minute: issue 24).
+    # second one within the minute).
     chombo(tournament, players[1], seated_session, repeat=True)
     assert rows(tournament)["Last001"].total == Decimal(-30)
 
@@ -404,7 +404,7 @@ def test_disqualification_clears_the_unplayed_seats_and_asks_for_re_seating(
 def test_a_missed_session_is_in_the_ema_file_s_table_points_as_the_desk_announced(
     tournament, running, table1, players, reserve
 ):
-    """Issue 14, item 10: EMA 5.8, -15,000 table points (and -15 uma) for the absent player."""
+    """EMA 5.8, -15,000 table points (and -15 uma) for the absent player."""
     from results.standings.exports import COLUMNS, ema_rows
 
     substitute(tournament, running, players[1], reserve, "start")

@@ -1,4 +1,4 @@
-"""The EMA base rank in the results file: one rounding, halves up (issue 25 item 21)."""
+"""The EMA base rank in the results file: one rounding, halves up."""
 
 import pytest
 

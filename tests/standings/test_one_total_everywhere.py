@@ -1,4 +1,4 @@
-"""One truth for every total (issue 25.1): the standings row of a player is the figure his
+"""One truth for every total: the standings row of a player is the figure his
 page, its chart, the API, the team standings and the EMA file show.
 
 Session 1 (EMA 2016), table 1 ends 40000 / 35000 / 25000 / 20000 (seats E, S, W, N =

@@ -414,7 +414,7 @@ def test_result_pages_queries_do_not_grow(
         reverse("tournament:player", args=[slug, people[0].pk]),
     ]
     for url in urls:
-        # 18: the player page reads the standings' own rows (issue 25.1), a fixed number of
+        # 18: the player page reads the standings' own rows, a fixed number of
         # queries more; the same bound for 8 players and 1 session as for 40 and 4.
         with django_assert_max_num_queries(18):
             assert client.get(url).status_code == 200
@@ -475,7 +475,7 @@ def test_organiser_sets_the_tie_break_and_others_cannot(client, organiser, refer
 def test_player_chart_coordinates_keep_a_decimal_point(
     client, tournament, finished_session_2, lang
 ):
-    """Issue 25 item 14: German and Polish pages wrote y1="30,0", which no browser reads."""
+    """German and Polish pages wrote y1="30,0", which no browser reads."""
     import re
 
     players = finished_session_2.players

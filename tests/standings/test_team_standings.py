@@ -1,4 +1,4 @@
-"""Team standings (issue 19): the sum or the best N of the members' totals, worked by hand."""
+"""Team standings: the sum or the best N of the members' totals, worked by hand."""
 
 from __future__ import annotations
 

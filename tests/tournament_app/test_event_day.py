@@ -1,4 +1,4 @@
-"""Issue 14, items 4 and 5: the dashboard guides the event day once the seating is made
+"""The dashboard guides the event day once the seating is made
 (start, watch, finish each session, the final check, the EMA file), the live board, and
 "Back to draft" asked first and refused while the event runs."""
 

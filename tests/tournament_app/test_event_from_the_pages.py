@@ -1,4 +1,4 @@
-"""The issue's "done when", through the pages: create, import 200 players from a file with
+"""An event made ready through the pages alone: create, import 200 players from a file with
 bad rows, 10 players register themselves, confirm, check everyone in, sessions ready."""
 
 from django.contrib.auth import get_user_model

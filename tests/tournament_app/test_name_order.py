@@ -1,4 +1,4 @@
-"""Issue 14, item 9: names sorted as people sort them, not by code point."""
+"""Names sorted as people sort them, not by code point."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Name search ignores case and accents (issue 25.10): "wrobel", "szoke", "nunez" and
+"""Name search ignores case and accents: "wrobel", "szoke", "nunez" and
 "lukasz" find Wróbel, Szőke, Núñez and Łukasz at check-in, in the player list and at the desk."""
 
 from __future__ import annotations

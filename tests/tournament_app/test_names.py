@@ -1,4 +1,4 @@
-"""Issue 13.14: a name typed two ways is one person. NFC, and no zero-width or bidirectional
+"""A name typed two ways is one person. NFC, and no zero-width or bidirectional
 control characters, before the name is stored and before any duplicate check."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_the_model_stores_one_spelling(db):
 
 
 def test_sign_up_stores_the_name_the_imported_record_has_typed_the_other_way(client, db):
-    """Sign-up never takes over the imported record (issue 24), but spells the name as it."""
+    """Sign-up never takes over the imported record, but spells the name as it."""
     imported = Player.objects.create(first_name=NFC, last_name="Nowak", country="PL")
     response = client.post(
         reverse("signup"),

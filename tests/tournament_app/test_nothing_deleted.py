@@ -1,4 +1,4 @@
-"""Issue 13.15: nothing of the event's record is deleted, neither in the admin nor by
+"""Nothing of the event's record is deleted, neither in the admin nor by
 generating the seating again."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 14, item 2: an organiser corrects a player's details (kept in the history), a player
+"""An organiser corrects a player's details (kept in the history), a player
 edits his own, sign-up asks for an e-mail and a forgotten password can be reset."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13, items 9, 11 and 16: tournament settings refuse absurd values with a message
+"""Tournament settings refuse absurd values with a message
 naming the field; fewer sessions are refused while a removed one holds something; scoring
 rules are refused once sessions are scored."""
 

@@ -28,7 +28,7 @@ def test_sign_up_makes_an_account_and_its_player_and_logs_in(client, db):
 
 
 def test_sign_up_never_claims_the_record_an_organiser_imported(client, db):
-    """Issue 24: name, country and EMA number are public; the account gets a new person
+    """Name, country and EMA number are public; the account gets a new person
     (the linking is tests/tournament_app/test_identity.py)."""
     imported = Player.objects.create(
         first_name="Zofia", last_name="Nowak", ema_number="19000042", country="PL"

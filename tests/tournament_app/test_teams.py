@@ -1,4 +1,4 @@
-"""Teams (issue 19): forming them on the team page, by the player form and by import; the
+"""Teams: forming them on the team page, by the player form and by import; the
 size is never exceeded and every change goes into the player's history."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13.6: who may create a tournament is the site administrator's decision
+"""Who may create a tournament is the site administrator's decision
 (architecture.md), or open to all on a club's server (TOURNAMENT_CREATION=open)."""
 
 from __future__ import annotations

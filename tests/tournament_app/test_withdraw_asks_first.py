@@ -1,4 +1,4 @@
-"""Withdraw asks first (issue 25.8): a page with the seats it frees and a reason; the
+"""Withdraw asks first: a page with the seats it frees and a reason; the
 withdrawal is stored with when, who and why.  Never one click."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13.1: a name typed at self sign-up never reaches a spreadsheet as a live formula.
+"""A name typed at self sign-up never reaches a spreadsheet as a live formula.
 
 Every CSV and XLSX export (players, standings, EMA results file, referee log) writes a text
 cell that starts with = + - @ (or a tab or carriage return) with a leading ' (OWASP, "CSV

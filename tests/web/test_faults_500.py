@@ -1,4 +1,4 @@
-"""Issue 24, "500s": each of these answered a server error; each is now a 4xx or a page."""
+"""Each of these answered a server error; each is now a 4xx or a page."""
 
 from __future__ import annotations
 

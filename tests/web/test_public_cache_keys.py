@@ -1,4 +1,4 @@
-"""Issue 24.4: the public pages' cache keys a page on the query parameters it reads, never on
+"""The public pages' cache keys a page on the query parameters it reads, never on
 the raw query string: random parameters make no renders and no keys."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The session clock: time limits, the signal and the last hand (issue #4).
+"""The session clock: time limits, the signal and the last hand.
 
 - ``timing``: the arithmetic (remaining time, phase) as pure Python, ``now`` passed in.
 - ``services``: every write (start, pause, resume, extend, end, fire the signal, a table

@@ -26,7 +26,7 @@ class Phase(enum.StrEnum):
 
 
 # English, marked for the catalogues with the cores' no-op marker and translated at the edge
-# (clock/selectors.py, clock/views.py): German and Polish pages showed "PLAYING" (issue 25.13).
+# (clock/selectors.py, clock/views.py): German and Polish pages showed "PLAYING".
 PHASE_LABELS = {
     Phase.PLANNED: N_("Not started"),
     Phase.PLAYING: N_("Playing"),

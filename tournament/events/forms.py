@@ -36,12 +36,12 @@ OVERRIDE_FIELDS = {
 }
 
 
-# Bounds of the settings (issue 13).  MAX_SESSIONS (30, tournament.events.services, which
-# checks it too): EMA-rated events play 4 to 12 sessions and a five-day championship at four
-# a day plays 20; 30 leaves room and keeps the seating (every session planned against all
-# the others) and the standings' columns sane.  70,000 sessions made 70,000 rows and a
-# schedule no page can show.  MAX_TABLES (500): the largest riichi events seat a few
-# hundred players; 500 tables are 2,000 players.
+# Bounds of the settings (NaN, Infinity and absurd values were accepted).  MAX_SESSIONS (30,
+# tournament.events.services, which checks it too): EMA-rated events play 4 to 12 sessions
+# and a five-day championship at four a day plays 20; 30 leaves room and keeps the seating
+# (every session planned against all the others) and the standings' columns sane.  70,000
+# sessions made 70,000 rows and a schedule no page can show.  MAX_TABLES (500): the largest
+# riichi events seat a few hundred players; 500 tables are 2,000 players.
 MAX_PLAYERS = 4 * MAX_TABLES
 # Points of the game: EMA and WRC start at 30,000, other rules at 25,000 or 0 (Aalto 3).
 MAX_START_POINTS = 100_000

@@ -16,7 +16,7 @@ STATUS_CHOICES = [*Registration.Status.choices, ("reserve", gettext_lazy("Reserv
 class RegistrationFilter(django_filters.FilterSet):
     """Search by name, EMA number or club; filter by country, status and check-in."""
 
-    # Bounded (issue 24): a pasted page made one LIKE per word, and one word of 100,000
+    # Bounded: a pasted page made one LIKE per word, and one word of 100,000
     # characters is a pattern SQLite refuses (a 500); names are at most 2 x 100 long.
     q = django_filters.CharFilter(method="search", label=gettext_lazy("Search"), max_length=200)
     country = django_filters.ChoiceFilter(
@@ -55,7 +55,7 @@ class RegistrationFilter(django_filters.FilterSet):
     def search(self, queryset, name, value):
         # Cleaned as names are stored: PostgreSQL refuses a NUL byte in a query (a 500).
         for word in clean_name(value).split():
-            # Names without case and accents ("wrobel" finds "Wróbel", issue 25.10).
+            # Names without case and accents ("wrobel" finds "Wróbel").
             queryset = queryset.filter(
                 Q(player__search_name__contains=fold(word))
                 | Q(player__ema_number__startswith=word)

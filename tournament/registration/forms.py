@@ -98,9 +98,9 @@ class PlayerEditForm(forms.ModelForm):
         }
 
     def __init__(self, *args, private: bool = True, locked: bool = False, **kwargs):
-        """``private``: the e-mail is shown (to the owning tournament's staff
-        and the person only); ``locked``: the person owns his details (he has an account),
-        so an organiser sees them but cannot change them."""
+        """``private``: the e-mail is shown (to the owning tournament's staff and the
+        person only: another tournament's export showed it); ``locked``: the person owns
+        his details (he has an account), so an organiser sees them but cannot change them."""
         super().__init__(*args, **kwargs)
         if not private:
             del self.fields["email"]
@@ -153,7 +153,7 @@ class ImportForm(forms.Form):
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
 
-# --- teams ------------------------------------------------------------------------
+# --- teams ----------------------------------------------------------------------------
 
 
 class TeamSettingsForm(forms.Form):

@@ -161,7 +161,7 @@ def profile_link_request(request, slug: str):
 
 def accounts(request, slug: str):
     """The organiser's page: requests to approve, and every account link with how it was
-    made (links by matching public data, made before issue 24, are marked)."""
+    made (links made by matching public data, as sign-up once did, are marked)."""
     tournament = organised_tournament(request, slug)
     linked = (
         tournament.registrations.filter(player__user__isnull=False)

@@ -110,9 +110,10 @@ def player_check(row: PlayerRow, *, tournament: Tournament | None = None) -> Row
 
 @transaction.atomic
 def player_sign_up(*, username: str, password: str, check: RowCheck):
-    """A new account and a new person (issue 24: sign-up never hands over a player on
-    record). Returns the account and whether the EMA number was left out (it is held by a
-    player on record, whom the account may ask to be linked to on /profile/link/)."""
+    """A new account and a new person (sign-up never hands over a player on record: his
+    name and country are public). Returns the account and whether the EMA number was left
+    out (it is held by a player on record, whom the account may ask to be linked to on
+    /profile/link/)."""
     if check.errors:
         raise ServiceError("; ".join(check.messages()))
     user = get_user_model().objects.create_user(
@@ -233,7 +234,7 @@ def registration_withdraw(
     registration.status = Status.WITHDRAWN
     registration.checked_in = False
     registration.fills_in = False
-    # Kept (issue 25.8): when, by whom and why; the organiser's page asks for the reason.
+    # Kept: when, by whom and why; the organiser's page asks for the reason.
     registration.withdrawn_at = now or timezone.now()
     registration.withdrawn_by = user
     registration.withdrawal_reason = (reason or "").strip()

@@ -56,12 +56,12 @@ class RegistrationTable(tables.Table):
     reserve = tables.Column(
         accessor="is_reserve", verbose_name=gettext_lazy("Reserve"), visible=False
     )
-    # Issue 19: shown when the tournament has teams; exported as the import's "team" column.
+    # Shown when the tournament has teams; exported as the import's "team" column.
     team = tables.Column(
         accessor="team__name", verbose_name=gettext_lazy("Team"), attrs=WIDE, default=""
     )
     # Organisers only (see __init__): contact, check-in, and what they can do with a row.
-    # Issue 25.18: an address is one long word; it may break anywhere (site.css td.email), or
+    # An address is one long word; it may break anywhere (site.css td.email), or
     # it pushed the row's buttons past a laptop's edge.
     email = tables.Column(
         accessor="player__email",
@@ -116,7 +116,7 @@ class RegistrationTable(tables.Table):
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "team")
         super().__init__(*args, **kwargs)
         if organiser:
-            # Issue 25.18: the organiser's nine columns and a row's buttons do not fit a
+            # The organiser's nine columns and a row's buttons do not fit a
             # phone side by side: there each row is a card, every value led by its heading
             # (site.css table.stack).
             self.attrs = {**self.attrs, "class": "data-table stack"}

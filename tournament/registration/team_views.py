@@ -1,4 +1,4 @@
-"""The organiser's team pages (issue 19): the team settings, and a team's name and members.
+"""The organiser's team pages: the team settings, and a team's name and members.
 
 Views parse the form and call one service of ``tournament.registration.teams``."""
 

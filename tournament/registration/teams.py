@@ -1,4 +1,4 @@
-"""Teams of a tournament (issue 19): forming them, and their settings.
+"""Teams of a tournament: forming them, and their settings.
 
 A team belongs to one tournament; its members are registrations (``Registration.team``).
 Every way a player joins or leaves a team (the team page, the organiser's player form, the

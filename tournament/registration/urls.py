@@ -39,7 +39,7 @@ urlpatterns = [
     path("<slug:slug>/register/", views.register, name="register"),
     path("<slug:slug>/withdraw/", views.withdraw, name="withdraw"),
     path("<slug:slug>/players/", views.players, name="players"),
-    # Accounts linked to players (issue 24)
+    # Accounts linked to players
     path("<slug:slug>/accounts/", linking_views.accounts, name="accounts"),
     path(
         "<slug:slug>/accounts/requests/<id:pk>/<slug:decision>/",
@@ -47,7 +47,7 @@ urlpatterns = [
         name="accounts_decide",
     ),
     path("<slug:slug>/accounts/<id:pk>/undo/", linking_views.accounts_undo, name="accounts_undo"),
-    # Teams (issue 19)
+    # Teams
     path("<slug:slug>/teams/", team_views.teams, name="teams"),
     path("<slug:slug>/teams/new/", team_views.team_edit, name="team_new"),
     path("<slug:slug>/teams/<id:pk>/", team_views.team_edit, name="team_edit"),

@@ -254,7 +254,7 @@ def seat_change_preview(
 
 
 def _team_mates_together(session: Session, new_pairs: set, names: dict) -> list[str]:
-    """Issue 19: a change by hand that seats team-mates together where the tournament keeps
+    """A change by hand that seats team-mates together where the tournament keeps
     them apart is shown, not refused (the organiser decides; the generator never does it)."""
     tournament = session.tournament
     if not (tournament.team_size and tournament.teams_apart and new_pairs):

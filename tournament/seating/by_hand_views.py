@@ -72,7 +72,7 @@ def seating_fix_table(request, slug: str):
     return redirect("tournament:seating_manage", slug=slug)
 
 
-# --- filling empty seats from the reserves (issue 25, item 3) ------------------------------
+# --- filling empty seats from the reserves -------------------------------------------------
 
 
 def seating_fill(request, slug: str):

@@ -1,4 +1,4 @@
-"""Which empty seats a reserve would take, and what that costs (issue 25, item 3).
+"""Which empty seats a reserve would take, and what that costs in repeated meetings.
 
 Plain data in, plain data out (no database), so the fill page's figures and the fill itself
 come from this one placement. A seat is ``(session number, table number, wind)``; the

@@ -1,7 +1,7 @@
-"""The seating as it stands now, read from the Seat rows, and its quality figures (issue 25,
-item 4): the one computation behind every figure of seating quality on every page and in a
-seating job's JSON.  Its own module so that the services (which store a job's figures) and
-the selectors (which show them) both read it without importing each other.
+"""The seating as it stands now, read from the Seat rows, and its quality figures: the one
+computation behind every figure of seating quality on every page and in a seating job's
+JSON.  Its own module so that the services (which store a job's figures) and the selectors
+(which show them) both read it without importing each other.
 """
 
 from __future__ import annotations
@@ -65,8 +65,9 @@ def seated_grid(tournament: Tournament, seats=None) -> SeatedGrid:
 
 
 def quality_now(tournament: Tournament, grid: SeatedGrid | None = None) -> dict:
-    """The seating's quality figures as it stands now (issue 25, item 4): the one
-    computation behind every figure of seating quality on every page and in the job's JSON.
+    """The seating's quality figures as it stands now (the pages once said "0 repeated"
+    after a fill had made two): the one computation behind every figure of seating quality
+    on every page and in the job's JSON.
     A job's ``result`` keeps the figures of the seating it generated, which hand changes and
     fills from the reserves may since have changed.
 

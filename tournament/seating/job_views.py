@@ -52,7 +52,7 @@ def seating_generate(request, slug: str):
         messages.error(request, gettext("The seed must be a whole number from 0 to 2147483647."))
         return redirect("tournament:seating_manage", slug=slug)
     # Generating again replaces the seats of every session still to play, which no button
-    # can bring back: asked first (issue 14), by a box the organiser ticks.
+    # can bring back: asked first, by a box the organiser ticks.
     replaced = [s.number for s in locks.sessions_with_locks(tournament) if s.seated and not s.lock]
     if replaced and request.POST.get("replace") != "1":
         messages.error(

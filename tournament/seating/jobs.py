@@ -278,7 +278,7 @@ def _seats_write(
     sessions = [by_number[s.number] for s in inp.targets]
     assert len(rounds) == len(sessions), "the core seated another number of rounds"
     Seat.objects.filter(session__in=sessions).delete()
-    # The log of hand changes is kept (nothing is deleted, issue 13): a line marks where the
+    # The log of hand changes is kept (nothing is deleted): a line marks where the
     # seating they changed was replaced, so the public page reads in order.
     changed = set(
         SeatChange.objects.filter(session__in=sessions).values_list("session_id", flat=True)

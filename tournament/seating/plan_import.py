@@ -1,4 +1,4 @@
-"""The organiser's own seating plan from a file (issue 29, "Bring your own plan").
+"""The organiser's own seating plan from a file ("Bring your own plan").
 
 One row per table: session, table, then the player numbers at East, South, West and North
 (a header line naming them is optional). The numbers stand for the field's players in an
@@ -195,7 +195,7 @@ def read_plan(
 __all__ = ["ORDERS", "ImportFileError", "PlanFile", "field_in_order", "read_plan"]
 
 
-# --- the organiser's own plan from a file (issue 29, "Bring your own plan") ----------------
+# --- the organiser's own plan from a file ("Bring your own plan") -------------------------
 
 
 class PlanImportError(ServiceError):

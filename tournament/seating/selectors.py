@@ -1,4 +1,4 @@
-"""Reads of the seating (issue 8): the session pages, a player's schedule, the quality page.
+"""Reads of the seating: the session pages, a player's schedule, the quality page.
 
 Each selector runs a fixed number of queries, however many players and sessions there are;
 the figures come from the seating core's ``metrics`` so that the page and the core count a
@@ -363,7 +363,7 @@ def player_seat_index(session: Session) -> list[Seat]:
 
 
 def seat_grid(tables: list[dict], moves=()) -> list[dict]:
-    """The session's tables as plain data, with a previewed change applied (issue 14).
+    """The session's tables as plain data, with a previewed change applied.
 
     ``tables`` is :func:`session_tables`; ``moves`` the preview's (player, from, to) spots.
     The change-seats page shows this grid, so what the organiser sees is the seating after

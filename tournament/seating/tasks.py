@@ -1,4 +1,4 @@
-"""Celery task of the seating (issue 8): thin, a job id in and a service call (style.md).
+"""Celery task of the seating: thin, a job id in and a service call (style.md).
 
 Imported at start-up (``tournament/apps.py``, and ``CELERY_IMPORTS`` for workers), since
 autodiscovery only looks at ``<app>/tasks.py``; the service queues it by name. In eager mode

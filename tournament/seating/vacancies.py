@@ -52,7 +52,7 @@ class Vacancy:
 
 def seats_to_vacate(*, tournament: Tournament, player: Player, lock: bool = False) -> list[Seat]:
     """The seats a withdrawal would free (``seats_vacate``), session by session: shown on
-    the page that asks before withdrawing (issue 25.8).  Two queries."""
+    the page that asks before withdrawing.  Two queries."""
     seats = Seat.objects.filter(session__tournament=tournament, player=player)
     if lock:
         seats = seats.select_for_update()
@@ -202,7 +202,8 @@ def reserve_results(ruleset, registration: Registration) -> str:
 def fill_choices(tournament: Tournament) -> tuple[list[Vacancy], list[FillChoice]]:
     """The empty seats still to fill and every checked-in reserve who could take them,
     fewest repeated meetings first, then fewest repeated tables, then the earliest
-    registered; the first is the one the page proposes (issue 25, item 3)."""
+    registered; the first is the one the page proposes (taking the reserve who had already
+    played as a substitute made 2 repeated meetings and 1 repeated table)."""
     vacancies = seat_vacancies(tournament)
     if not vacancies:
         return [], []
@@ -264,7 +265,7 @@ def fill_choices(tournament: Tournament) -> tuple[list[Vacancy], list[FillChoice
 def reserve_fill(
     *, tournament: Tournament, registration: Registration, user, now: dt.datetime
 ) -> list[Vacancy]:
-    """The reserve the organiser chose takes the empty seats (issue 25, item 3): he fills
+    """The reserve the organiser chose takes the empty seats: he fills
     in from now on (he is in the field) and each seat taken is logged with its session's
     changes by hand. The seats are those the fill page showed (fill.place on the same rows)."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()

@@ -200,7 +200,7 @@ def seating_job_input(request, slug: str, pk: int):
         ],
         "tables": [{"index": i, "number": n} for i, n in enumerate(job.tables)],
         "sessions": job.sessions,
-        # Issue 25, item 4: the figures of the seating it generated, and of the seating as
+        # The figures of the seating it generated, and of the seating as
         # it stands now (hand changes, fills from the reserves, later generations).
         "quality": quality,
         **extras,
@@ -208,7 +208,7 @@ def seating_job_input(request, slug: str, pk: int):
     if job.method == SeatingJob.Method.IMPORT:
         payload["command"] = ""  # the organiser's file: no core input to run again
     if start is not None:
-        # A re-plan starts from the seating the remaining sessions had (issue 25, item 5).
+        # A re-plan starts from the seating the remaining sessions had.
         payload["command"] = "python -m tournament.seating.core.replan"
         payload["input"] = {"options": job.options, "start": start}
     response = HttpResponse(

@@ -1,4 +1,4 @@
-"""``makemessages`` that also collects the rules core's sentences (issue 26).
+"""``makemessages`` that also collects the rules core's sentences (its violations' words).
 
 The core (``scoring/rules/``) imports no Django, so it cannot mark its sentences with
 ``gettext_noop``; it marks them with its own no-op ``N_`` (``scoring/rules/i18n.py``).
