@@ -25,7 +25,8 @@ from .models import Disqualification, Penalty, ResultsRemoval, Substitution
 def penalty_new(request, slug: str, player_id: int, kind: str):
     tournament = staffed_tournament(request, slug)
     ruleset = tournament.rules()
-    # The kind's rule, worked out once for the form, the service and the page (issue 26).
+    # The kind's rule, worked out once for the form, the service and the page, so that the
+    # three never disagree.
     rule = kind_rules(ruleset).get(kind)
     if rule is None:
         raise Http404(gettext("No such penalty kind."))

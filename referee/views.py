@@ -64,7 +64,7 @@ def _error(form, error: services.DeskError) -> None:
 
 
 def _mine_first(tournament, user, cards: dict[int, str]) -> list[str]:
-    """The session's table cards, those the organiser gave this referee first (issue 14)."""
+    """The session's table cards, those the organiser gave this referee first."""
     staff = Staff.objects.filter(tournament=tournament, user=user).first()
     first, last = (staff.first_table, staff.last_table) if staff else (None, None)
 
@@ -146,7 +146,7 @@ def desk(request, slug: str):
             "everyone": everyone,
             "tables": _mine_first(tournament, request.user, cards),
             "reseat": selectors.sessions_needing_reseating(tournament),
-            # Players' sheets disputed or not confirmed in time (issue 18), shown in red.
+            # Players' sheets disputed or not confirmed in time, shown in red.
             "sheet_alerts": desk_alerts(tournament),
             # Tables calling a referee: the queue calls.js keeps fresh.
             "calls": call_selectors.open_calls(tournament),
@@ -204,7 +204,9 @@ def log(request, slug: str):
         tournament, session=session, table=table_number, player=player_id
     )
     table = LogTable(entries)
-    exported = table_export(request, table, f"{tournament.slug}-referee-log", title="Referee log")
+    exported = table_export(
+        request, table, f"{tournament.slug}-referee-log", title=gettext("Referee log")
+    )
     if exported is not None:
         return exported
     paginate_table(request, table, per_page=200)

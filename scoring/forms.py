@@ -13,7 +13,7 @@ from scoring.rules.hand import evaluate_hand
 from scoring.rules.payments import MAX_FU
 from scoring.rules.rulesets import points_limit
 from scoring.rules.substitutes import DURING, FROM_START
-from scoring.wording import HAND_KINDS, violation_message
+from scoring.wording import HAND_KINDS, SHEET_FORM_SENTENCES, violation_message
 from web.fields import bounded_integer, bounded_text
 
 from .models import StandingsSettings
@@ -72,7 +72,7 @@ class SheetMetaForm(forms.Form):
         self.tournament = tournament
         self.names = names
         self.confirmed = confirmed
-        # A player disputed this version (issue 25.7): the referee's correction says why.
+        # A player disputed this version: the referee's correction says why.
         self.disputed = disputed
         if disputed:
             self.fields["reason"].help_text = gettext("Required: a player disputed this sheet.")
@@ -172,20 +172,6 @@ class FinalScoresForm(SheetMetaForm):
                     violation_message(violation), code=violation.code
                 ) from None
         return data
-
-
-# The rules core's messages name its JSON fields; a referee sees the sheet's labels.
-CORE_FIELD_LABELS = {
-    "set ended_by_time": gettext_lazy("tick “The time limit ended the game”"),
-    "ended_by_time": gettext_lazy("“The time limit ended the game”"),
-}
-
-
-def readable(message: str) -> str:
-    """A rules-core message with its interface field names replaced by the form's labels."""
-    for name, label in CORE_FIELD_LABELS.items():
-        message = message.replace(name, str(label))
-    return message
 
 
 def _small(hint: str) -> forms.NumberInput:
@@ -415,7 +401,7 @@ class HandsSheetForm(SheetMetaForm):
         try:
             self.answer = evaluate_entry(self.tournament, "hands", self.entry(), self.names)
         except RuleViolation as violation:
-            message = readable(violation_message(violation))
+            message = violation_message(violation, SHEET_FORM_SENTENCES)
             index = violation_hand(violation)
             if index is not None and index < len(self.hand_forms):
                 # Said once, on the line it concerns; the top of the sheet only points there.

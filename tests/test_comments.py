@@ -51,16 +51,8 @@ CITATION = re.compile(r"\bissues?[ _-]?#?\d+|\(#\d+\)", re.IGNORECASE)
 # Files other helpers of the same session owned (see the module's docstring): to be emptied.
 CLEANED_BY_THEIR_OWNERS = {
     "benchmarks/bench_seating.py",
-    "referee/decision_views.py",
     "referee/models.py",
     "referee/services.py",
-    "referee/views.py",
-    "scoring/forms.py",
-    "scoring/reporting/views.py",
-    "scoring/wording.py",
-    "tournament/registration/desk_views.py",
-    "tournament/registration/importing.py",
-    "tournament/registration/views.py",
     "tournament/seating/core/metrics.py",
     "tournament/seating/core/options.py",
     "tournament/seating/core/planner.py",

@@ -6,10 +6,11 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from scoring.models import ReportingSettings, SheetResponse
+from tournament import slip_codes
 
 ANSWERS = [
-    (SheetResponse.Kind.CONFIRMED, "Confirm"),
-    (SheetResponse.Kind.DISPUTED, "Dispute"),
+    (SheetResponse.Kind.CONFIRMED, gettext_lazy("Confirm")),
+    (SheetResponse.Kind.DISPUTED, gettext_lazy("Dispute")),
 ]
 
 
@@ -49,7 +50,7 @@ class CodeAnswerForm(AnswerForm):
 
     code = forms.CharField(
         label=gettext_lazy("Personal code (on the seating slip)"),
-        max_length=12,
+        max_length=slip_codes.TYPED_MAX_LENGTH,
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
         ),

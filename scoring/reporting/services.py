@@ -17,13 +17,10 @@ from django.utils.translation import gettext
 
 from scoring.models import PersonalCode, ReportingSettings, ScoreSheet, SheetResponse
 from scoring.services import SheetError, sheet_confirm, sheet_save
+from tournament import slip_codes
 from tournament.happenings import announce, sheet_changed
 from tournament.models import Player, Registration, Seat, Session, Table, Tournament
 from tournament.seating.visibility import seats_shown
-
-# Capitals and digits without the look-alikes 0/O, 1/I/L: read off a slip, typed on a phone.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
 
 
 class ReportError(SheetError):
@@ -214,7 +211,7 @@ def respond_with_code(
     *, sheet: ScoreSheet, version: int, code: str, user, kind: str, reason: str = ""
 ) -> ScoreSheet:
     """A table-mate without a phone answers on someone else's, with his personal code."""
-    cleaned = "".join(code.split()).upper()
+    cleaned = slip_codes.normalise(code)
     found = (
         PersonalCode.objects.filter(tournament_id=sheet.session.tournament_id, code=cleaned)
         .select_related("player")
@@ -251,7 +248,7 @@ def respond_with_code(
 
 def _new_code(taken: set[str]) -> str:
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = "".join(secrets.choice(slip_codes.ALPHABET) for _ in range(slip_codes.LENGTH))
         if code not in taken:
             taken.add(code)
             return code

@@ -1,4 +1,4 @@
-"""Pages of player reporting (issue 18): the player's "my table" page, where he enters the
+"""Pages of player reporting: the player's "my table" page, where he enters the
 sheet or confirms or disputes it (also with a table-mate's personal code), the organiser's
 setting and the slips with the personal codes, and the event's hand statistics."""
 
@@ -17,17 +17,13 @@ from scoring.models import ScoreSheet
 from scoring.services import SheetConflict, SheetError, TableSeats
 from scoring.statistics import hand_statistics
 from scoring.views import _forms, _hand_rows, _result_rows, hands_check, record_live_hands
+from tournament import slip_codes
 from tournament.pages import organised_tournament, viewable_tournament
 from tournament.registration import selectors as registration_selectors
 from web import throttle
 
 from . import selectors, services
 from .forms import AnswerForm, CodeAnswerForm, ReportingSettingsForm
-
-# Wrong personal codes (issue 24.3): a player mistypes one or two; a venue's phones share one
-# address behind its Wi-Fi, so the address may miss a few more before it waits.
-CODE_GUESSES_PER_ACCOUNT = throttle.Limit("slip-code-account", count=5, seconds=60)
-CODE_GUESSES_PER_ADDRESS = throttle.Limit("slip-code-address", count=20, seconds=60)
 
 
 def _player(request, tournament):
@@ -212,23 +208,20 @@ def answer_with_code(request, slug: str):
     tournament = viewable_tournament(request, slug)
     table = _table_or_denied(tournament, request)
     form = CodeAnswerForm(request.POST, auto_id="code_%s")
-    clients = (
-        (CODE_GUESSES_PER_ACCOUNT, f"user-{request.user.pk}"),
-        (CODE_GUESSES_PER_ADDRESS, throttle.client_address(request)),
-    )
-    waits = [w for w in (throttle.wait(limit, c) for limit, c in clients) if w is not None]
-    if waits:
-        # Issue 24.3: a few wrong codes a minute, per account and per address, then a wait
-        # the page states (a slip code is short: 2,000 guesses in 98 s met no resistance).
+    address = throttle.client_address(request)
+    wait = slip_codes.guess_wait(request.user, address)
+    if wait is not None:
+        # A few wrong codes a minute, per account and per address, then a wait the page
+        # states (a slip code is short: 2,000 guesses in 98 s met no resistance).
         text = gettext(
             "Too many codes that were not accepted. Try again in {minutes} minute(s)."
-        ).format(minutes=throttle.minutes(max(waits)))
+        ).format(minutes=throttle.minutes(wait))
         if table.sheet is None:  # the page shows no code field then
             messages.error(request, text)
         else:
             form.add_error("code", text)
         response = my_table(request, slug, code_form=form, status=429)
-        response["Retry-After"] = str(max(waits))
+        response["Retry-After"] = str(wait)
         return response
     if table.sheet is None:
         messages.error(request, gettext("Nobody has entered your table's sheet yet."))
@@ -244,8 +237,7 @@ def answer_with_code(request, slug: str):
                 reason=form.cleaned_data["reason"],
             )
         except services.CodeNotAccepted as error:
-            for limit, client in clients:
-                throttle.hit(limit, client)
+            slip_codes.count_wrong_guess(request.user, address)
             _show_error(form, error)
         except SheetError as error:
             _show_error(form, error)

@@ -35,12 +35,19 @@ class RuleViolation(Exception):
     # The hand of a game sheet the violation concerns (1 for the first), or None: the edge
     # marks that line of the sheet with it, whatever language the sentence is worded in.
     hand: int | None = None
+    # Where a located violation happened (a key of PLACES) and that place's parameters;
+    # ``bare`` is its sentence without the place.  The edge words the place itself.
+    place: str | None = None
+    where: dict[str, Any]
+    bare: str
 
     def __init__(self, code: str, reason: str, template: str, /, **params: Any) -> None:
         self.code = code
         self.reason = reason
         self.template = template
         self.params = params
+        self.where = {}
+        self.bare = template
         # No Exception.__init__: the sentence is made when it is read (str, message), not
         # for every hand the evaluation refuses (a fifth of random hands have no yaku).
 
@@ -51,19 +58,36 @@ class RuleViolation(Exception):
     def __str__(self) -> str:
         return self.message
 
-    def with_prefix(self, where: str, *, hand: int | None = None) -> RuleViolation:
-        """The same violation, its sentence led by where it happened ("hand 7 (S2): ..."),
-        and ``hand`` when that place is a hand of the sheet."""
-        prefixed = RuleViolation(
-            self.code, self.reason, "{where}: " + self.template, where=where, **self.params
+    def located(self, place: str, **where: Any) -> RuleViolation:
+        """The same violation, its sentence led by where it happened ("hand 7 (S2): ...").
+
+        ``place`` is a key of PLACES with its parameters: ``hand`` (number, label) also
+        sets ``hand``; ``meld`` (number); ``field`` (name, a field of the request).
+        """
+        located = RuleViolation(
+            self.code,
+            self.reason,
+            "{where}: " + self.template,
+            where=PLACES[place].format(**where),
+            **self.params,
         )
-        prefixed.hand = hand if hand is not None else self.hand
-        return prefixed
+        located.place, located.where, located.bare = place, where, self.template
+        located.hand = where["number"] if place == "hand" else self.hand
+        return located
 
     def at_hand(self, hand: int) -> RuleViolation:
         """This violation, marked as concerning hand ``hand`` of the sheet (1 for the first)."""
         self.hand = hand
         return self
+
+
+# The places a violation is located at, as the JSON interface words them in ``error``
+# ("hand 7 (S2): ...", shared/design/interfaces.md).
+PLACES = {
+    "hand": "hand {number} ({label})",
+    "meld": "meld {number}",
+    "field": "{name}",
+}
 
 
 # The values a message quotes come from the request, which may be anything: a string of a

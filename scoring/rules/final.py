@@ -110,7 +110,7 @@ def evaluate_final(request: dict[str, Any]) -> dict[str, Any]:
     try:
         players = parse_players(list(points_in))
     except RuleViolation as exc:
-        raise exc.with_prefix("points") from None  # the names are the keys of points
+        raise exc.located("field", name="points") from None  # the names are the keys of points
     points: list[int] = []
     bound = max_points(ruleset.start_points)
     for name in players:

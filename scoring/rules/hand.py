@@ -147,7 +147,7 @@ def _meld(index: int, meld: object) -> MeldFacts:
             return _meld_shape(kind, text)
         return _meld_shape.__wrapped__(kind, text)
     except RuleViolation as exc:
-        raise exc.with_prefix(f"meld {index + 1}") from None
+        raise exc.located("meld", number=index + 1) from None
 
 
 def _meld_facts(

@@ -39,7 +39,7 @@ def ruleset_of(request: dict[str, Any]) -> Ruleset:
     try:
         return get_ruleset(name, **{str(k): v for k, v in overrides.items()})
     except RuleViolation as exc:
-        raise exc.with_prefix("overrides") from None
+        raise exc.located("field", name="overrides") from None
 
 
 def parse_players(players: Any) -> list[str]:

@@ -547,7 +547,7 @@ def evaluate_game(request: dict[str, Any]) -> dict[str, Any]:
         try:
             outcome = _play(table, ruleset, hand)
         except RuleViolation as violation:
-            raise violation.with_prefix(f"hand {number} ({table.label})", hand=number) from None
+            raise violation.located("hand", number=number, label=table.label) from None
         declared = len(hand.get("riichi", [])) if outcome.chombo is None else 0
         last_label = table.label
         _advance(table, ruleset, outcome, declared)

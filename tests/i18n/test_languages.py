@@ -135,7 +135,7 @@ def test_rules_core_violations_are_worded_at_the_edge(lang, expected):
 def test_a_prefixed_violation_names_the_hand_in_the_language():
     violation = RuleViolation(
         "game_over", "game_over", "the winner cannot be liable for his own hand"
-    ).with_prefix("hand 7 (S2)")
+    ).located("hand", number=7, label="S2")
     with translation.override("fr"):
         assert violation_message(violation) == (
             "main 7 (S2) : le gagnant ne peut pas être responsable de sa propre main"
@@ -189,3 +189,16 @@ def test_a_public_page_is_cached_once_per_language(client, standings_url):
     assert german["X-Cache"] == "hit" and "<h1>Rangliste" in german.content.decode()
     english = client.get(standings_url)
     assert english["X-Cache"] == "hit" and "<h1>Standings" in english.content.decode()
+
+
+def test_the_place_of_a_violation_is_worded_from_its_parameters_not_its_english():
+    violation = RuleViolation(
+        "game_over", "game_over", "the winner cannot be liable for his own hand"
+    ).located("hand", number=7, label="S2")
+    assert violation.message == "hand 7 (S2): the winner cannot be liable for his own hand"
+    # The English place is only the core's own sentence: the edge never parses it.
+    violation.params["where"] = "somewhere else"
+    with translation.override("de"):
+        assert violation_message(violation).startswith("Hand 7 (S2): ")
+    with translation.override("pl"):
+        assert violation_message(violation).startswith("rozdanie 7 (S2): ")

@@ -12,7 +12,6 @@ from results.standings.selectors import confirmed_results
 from scoring.models import PersonalCode, ReportingSettings, ScoreSheet, SheetResponse
 from scoring.reporting.selectors import desk_alerts
 from scoring.reporting.services import (
-    CODE_ALPHABET,
     CodeNotAccepted,
     ReportError,
     ensure_personal_codes,
@@ -21,6 +20,7 @@ from scoring.reporting.services import (
 )
 from tests.scoring_app.test_hands_sheet import hands_post, ron
 from tournament.models import Player, Session
+from tournament.slip_codes import ALPHABET as CODE_ALPHABET
 
 POINTS = [41000, 27000, 30000, 22000]
 

@@ -152,7 +152,8 @@ def test_confirmed_players_without_a_valid_ema_number_are_listed_with_a_link_to_
 
 
 def test_seven_digits_that_start_with_zero_are_not_a_lost_leading_zero(tournament):
-    from tournament.registration.importing import check_rows, lost_leading_zero, read_player_file
+    from tournament.registration.entry_forms import lost_leading_zero
+    from tournament.registration.importing import check_rows, read_player_file
     from tournament.registration.selectors import known_people
 
     assert lost_leading_zero("1000123") and not lost_leading_zero("0500003")

@@ -22,9 +22,9 @@ def _player_file() -> tuple[str, dict[int, str]]:
     lines.append("Resa,Reserve,,BE,,,yes")
     lines.append("Rolf,Reserve,,CH,,,yes")
     bad = {
-        len(lines) + 1: "first name: missing.",
+        len(lines) + 1: "First name: This field is required.",
         len(lines) + 2: "EMA number: “0512” is not 8 digits.",
-        len(lines) + 3: "country: “Atlantis” is not a country",
+        len(lines) + 3: "Country: “Atlantis” is not a country",
         len(lines) + 4: "EMA number: 05100000 is also on line 2 of the file.",
         len(lines) + 5: "given001 FAMILY001 (FR) is also on line 3 of the file.",
     }

@@ -37,7 +37,9 @@ def test_bad_rows_stop_the_import_until_the_good_rows_are_chosen(client, tournam
     response = _upload(client, tournament, text)
     page = response.content.decode()
     assert "Nothing was imported" in page
-    assert '<td class="num">3</td><td>Weber</td><td>first name: missing.</td>' in page
+    assert (
+        '<td class="num">3</td><td>Weber</td><td>First name: This field is required.</td>' in page
+    )
     assert "“123” is not 8 digits." in page
     assert not Registration.objects.exists()
     url = reverse("tournament:player_import", args=[tournament.slug])

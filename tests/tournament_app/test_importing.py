@@ -70,12 +70,12 @@ def test_every_bad_row_is_reported_with_its_line_and_reason(tournament):
     report = _check(tournament, text)
     bad = {c.row.line: " ".join(c.messages()) for c in report.bad}
     assert sorted(bad) == [3, 4, 5, 6, 7, 8, 9]
-    assert "first name: missing" in bad[3]
+    assert "First name: This field is required." in bad[3]
     assert "“XX” is not a country" in bad[4]
     # Seven digits that start with 0 did not lose a leading zero: no "00" number exists.
     assert "“0500003” is not 8 digits (it starts with 0 already" in bad[4]
     assert "“12345” is not 8 digits" in bad[5]
-    assert "not-an-address" in bad[6]
+    assert "E-mail: Enter a valid email address." in bad[6]
     assert "also on line 2" in bad[7]
     assert "also on line 2" in bad[8]
     assert "neither yes nor no" in bad[9]

@@ -140,11 +140,12 @@ def test_import_rows_beyond_the_size_are_refused_naming_line_and_column(
     page = response.content.decode()
     assert "Nothing was imported" in page
     assert (
-        '<td class="num">3</td><td>Ben Weber</td><td>team: Owls would have more than 2 players '
+        '<td class="num">3</td><td>Ben Weber</td><td>Team: Owls would have more than 2 players '
         "(1 already in it).</td>"
     ) in page
     assert (
-        '<td class="num">4</td><td>Cara Lutz</td><td>team: longer than 60 characters.</td>' in page
+        '<td class="num">4</td><td>Cara Lutz</td><td>Team: Ensure this value has at most 60 '
+        "characters (it has 61).</td>" in page
     )
     assert Team.objects.get(name="Owls").registrations.count() == 1
 
@@ -154,7 +155,7 @@ def test_import_with_teams_off_says_so(tournament):
     report, result = registration_import(tournament=tournament, rows=rows)
     assert result is None
     assert report.bad[0].messages() == [
-        "team: teams are off: set a team size on the teams page first."
+        "Team: teams are off: set a team size on the teams page first."
     ]
 
 

@@ -30,7 +30,7 @@ from tournament.registration.forms import (
     WithdrawalForm,
 )
 from tournament.registration.importing import ImportFileError, read_player_file
-from tournament.seating.vacancies import seat_vacancies, seats_to_vacate
+from tournament.seating.vacancies import Vacancy, seat_vacancies, seats_to_vacate
 from web.converters import parse_id
 
 
@@ -66,7 +66,7 @@ def confirm_pending(request, slug: str):
 def fill_from_reserves(request, slug: str):
     tournament = organised_tournament(request, slug)
     if seat_vacancies(tournament):
-        # Issue 25, item 3: seats left empty after the seating are filled by the reserve the
+        # Seats left empty after the seating are filled by the reserve the
         # organiser chooses, seeing what each would cost in repeats.
         return redirect("tournament:seating_fill", slug=slug)
     try:
@@ -84,9 +84,12 @@ def fill_from_reserves(request, slug: str):
         if result.seated:
             messages.success(
                 request,
-                "Empty seats taken: "
-                + "; ".join(f"{player} at {seat}" for player, seat in result.seated)
-                + ".",
+                gettext("Empty seats taken: {seats}.").format(
+                    seats="; ".join(
+                        gettext("{player} at {seat}").format(player=player, seat=_seat(seat))
+                        for player, seat in result.seated
+                    )
+                ),
             )
         _tell_empty_seats(request, tournament)
     return redirect_back(request, tournament)
@@ -98,15 +101,23 @@ def _tell_empty_seats(request, tournament: Tournament) -> None:
     if vacancies:
         messages.warning(
             request,
-            "Empty seats in the sessions still to play: "
-            + "; ".join(str(v) for v in vacancies)
-            + ". Check a reserve in and fill from the reserves (the reserve takes exactly "
-            "these seats), or generate the seating again.",
+            gettext(
+                "Empty seats in the sessions still to play: {seats}. Check a reserve in and "
+                "fill from the reserves (the reserve takes exactly these seats), or generate "
+                "the seating again."
+            ).format(seats="; ".join(_seat(v) for v in vacancies)),
         )
 
 
+def _seat(vacancy: Vacancy) -> str:
+    """An empty seat in words: "session 5, Table 3 North"."""
+    return gettext("session {number}, {table} {wind}").format(
+        number=vacancy.session.number, table=vacancy.table, wind=vacancy.wind_label
+    )
+
+
 def registration_withdraw_confirm(request, slug: str, pk: int):
-    """Withdraw asks first (issue 25.8): the seats it frees, and a reason, stored with when
+    """Withdraw asks first: the seats it frees, and a reason, stored with when
     and by whom.  Never one click."""
     tournament = organised_tournament(request, slug)
     registration = get_object_or_404(
@@ -163,7 +174,7 @@ def registration_action(request, slug: str, pk: int, action: str):
         Registration.objects.select_related("player", "tournament"), pk=pk, tournament=tournament
     )
     if action == "withdraw":
-        # Never one click (issue 25.8): the page that asks, with the seats and a reason.
+        # Never one click: the page that asks, with the seats and a reason.
         url = reverse("tournament:registration_withdraw", args=[tournament.slug, registration.pk])
         return redirect(f"{url}?{urlencode({'next': request.POST.get('next', '')})}")
     if action not in REGISTRATION_ACTIONS:
@@ -201,7 +212,9 @@ def player_add(request, slug: str):
             except ServiceError as error:
                 form_error(form, error)
             else:
-                for warning in check.warnings:
+                # The form's own (a lost leading zero it put back) and the check's, once.
+                warnings = form.warnings + [w for w in check.warnings if w not in form.warnings]
+                for warning in warnings:
                     messages.warning(
                         request,
                         gettext("{player}: {warning}").format(

@@ -5,48 +5,29 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
-from django_countries import countries
 
 from tournament.models import MAX_TEAM_SIZE, Player, Team, TeamScore
-from tournament.names import clean_name
-from tournament.registration.importing import LABELS, PlayerRow, RowCheck
+from tournament.registration.entry_forms import EntryForm, RegistrationEntryForm
+from tournament.registration.importing import PlayerRow, RowCheck, labelled
 from web.fields import bounded_integer
 
 
-class PersonForm(forms.Form):
-    """A person's details; the checks (formats, duplicates) are ``importing.check_rows``."""
-
-    first_name = forms.CharField(label=gettext_lazy("First name"), max_length=100)
-    last_name = forms.CharField(label=gettext_lazy("Last name"), max_length=100)
-    ema_number = forms.CharField(
-        label=gettext_lazy("EMA number"),
-        required=False,
-        max_length=12,
-        help_text=gettext_lazy(
-            "8 digits, the first two naming the national association. Blank if none."
-        ),
-    )
-    # A blank first choice: a country is chosen, never assumed (the list starts with "A").
-    country = forms.ChoiceField(
-        label=gettext_lazy("Country"),
-        choices=lambda: [("", gettext("Choose a country")), *countries],
-    )
-    club = forms.CharField(label=gettext_lazy("Club"), max_length=120, required=False)
-    email = forms.EmailField(label=gettext_lazy("E-mail"), required=False)
+class PersonForm(EntryForm):
+    """A person's details; their formats are ``EntryForm``'s, the checks against the people
+    on record (duplicates, who he is) ``importing.check_rows``."""
 
     def row(self) -> PlayerRow:
         data = self.cleaned_data
         return PlayerRow(
             line=0,
-            # The one stored spelling (NFC, no invisible characters) before the duplicate check.
-            first_name=clean_name(data["first_name"]),
-            last_name=clean_name(data["last_name"]),
-            ema_number=data["ema_number"].strip(),
+            first_name=data["first_name"],
+            last_name=data["last_name"],
+            ema_number=data["ema_number"],
             country=data["country"],
-            club=clean_name(data["club"]),
+            club=data["club"],
             email=data["email"],
             raw_reserve="yes" if data.get("reserve") else "",
-            team=clean_name(data.get("team") or ""),
+            team=data.get("team") or "",
         )
 
     def add_check_errors(self, check: RowCheck) -> None:
@@ -55,22 +36,11 @@ class PersonForm(forms.Form):
             if fieldname in self.fields:
                 self.add_error(fieldname, message)
             else:
-                self.add_error(None, f"{LABELS.get(fieldname, '')} {message}".strip())
+                self.add_error(None, labelled(fieldname, message))
 
 
-class RegistrationAddForm(PersonForm):
-    reserve = forms.BooleanField(
-        label=gettext_lazy("Reserve (substitute)"),
-        required=False,
-        help_text=gettext_lazy("Plays only in place of others or to complete the last table."),
-    )
-    # Shown when the tournament has teams; a new name makes a new team.
-    team = forms.CharField(
-        label=gettext_lazy("Team"),
-        required=False,
-        max_length=Team.MAX_NAME,
-        help_text=gettext_lazy("Optional. A name not used yet makes a new team."),
-    )
+class RegistrationAddForm(RegistrationEntryForm, PersonForm):
+    """The organiser adds a player; the team is asked only when the tournament has teams."""
 
     def __init__(self, *args, teams: bool = True, **kwargs):
         super().__init__(*args, **kwargs)

@@ -1,8 +1,10 @@
-"""Players from a file (CSV or XLSX), and the checks every new registration goes through.
+"""Players from a file (CSV or XLSX): reading it, and the checks that need the whole file.
 
 Reading and checking are separate from writing: ``read_player_file`` turns the upload into
-``PlayerRow``s (or refuses the file as a whole), ``check_rows`` decides for every row whether
-it is good, a duplicate, or already registered, and only then does
+``PlayerRow``s (or refuses the file as a whole), ``check_rows`` feeds every row through the
+organiser's registration form (``entry_forms.RegistrationEntryForm``, the checks every new
+entry goes through, with the form's own messages) and then decides whether it is good, a
+duplicate, or already registered; only then does
 ``services.registration.registration_import`` write anything. The organiser's form for a
 single player goes through the same ``check_rows``, so a rule about duplicates has one home.
 
@@ -20,14 +22,12 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext
-from django_countries import countries
 
-from tournament.ema import country_mismatch, is_valid_ema_number
 from tournament.models import Player, Registration
 from tournament.names import clean_name
+from tournament.registration.entry_forms import RegistrationEntryForm
 from tournament.registration.teams import team_key
 
 MAX_ROWS = 2000  # far above a European championship; a bigger file is a wrong file
@@ -51,7 +51,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "club": ("club", "verein"),
     "email": ("email", "mail", "emailaddress"),
     "reserve": ("reserve", "substitute", "sub"),
-    # Issue 19: the player's team in this tournament (made when new).
+    # The player's team in this tournament (made when new).
     "team": ("team", "teamname", "mannschaft", "equipe", "squadra"),
 }
 REQUIRED = ("first_name", "last_name", "country")
@@ -65,8 +65,6 @@ LABELS = {
     "reserve": "reserve",
     "team": "team",
 }
-_YES = {"yes", "y", "1", "true", "x", "ja", "oui", "reserve"}
-_NO = {"", "no", "n", "0", "false", "nein", "non"}
 
 
 class ImportFileError(Exception):
@@ -112,7 +110,17 @@ class RowCheck:
         self.errors.append((fieldname, message))
 
     def messages(self) -> list[str]:
-        return [f"{LABELS[f]}: {m}" if f else m for f, m in self.errors]
+        return [labelled(f, m) for f, m in self.errors]
+
+
+def labelled(fieldname: str, message: str) -> str:
+    """A row's message led by the label of its field, as the registration form names it."""
+    field = RegistrationEntryForm.base_fields.get(fieldname)
+    return (
+        gettext("{label}: {message}").format(label=field.label, message=message)
+        if field
+        else message
+    )
 
 
 @dataclass
@@ -375,11 +383,13 @@ def _header(cells: list[str], line: int) -> dict[str, int]:
                 break
     missing = [LABELS[name] for name in REQUIRED if name not in found]
     if missing:
+        # The columns by the English names a file's header uses (COLUMNS lists the others).
         raise ImportFileError(
-            f"Line {line}, the first with text, must name the columns; missing: "
-            + ", ".join(missing)
-            + ". Known columns: first name, last name, EMA number, country, club, e-mail, reserve, "
-            "team."
+            gettext(
+                "Line {line}, the first with text, must name the columns; missing: {missing}. "
+                "Known columns: first name, last name, EMA number, country, club, e-mail, "
+                "reserve, team."
+            ).format(line=line, missing=", ".join(missing))
         )
     return found
 
@@ -394,73 +404,37 @@ class KnownPeople:
     by_ema: dict[str, Player]
     by_name: dict[tuple[str, str, str], list[Player]]
     registrations: dict[int, Registration]  # player id -> registration in this tournament
-    # Teams (issue 19): the tournament's team size (0: no teams) and the members each team
+    # Teams: the tournament's team size (0: no teams) and the members each team
     # has now, by name compared without case (teams.team_key).
     team_size: int = 0
     team_members: dict[str, int] = field(default_factory=dict)
 
 
-def lost_leading_zero(number: str) -> bool:
-    """Seven digits that a spreadsheet read as a number: the EMA's 8-digit number lost its
-    leading 0 (Austria is 01..., and 02-09 too). Seven digits that already start with 0
-    lost another digit, not the zero: no association number starts with 00.
-    """
-    return len(number) == 7 and number.isdigit() and not number.startswith("0")
-
-
-def normalise_row(row: PlayerRow, check: RowCheck) -> None:
-    """Formats: names present, EMA number of 8 digits, a known country, an e-mail address."""
-    for name in ("first_name", "last_name"):
-        value = getattr(row, name)
-        if not value:
-            check.error(name, "missing.")
-        elif len(value) > 100:
-            check.error(name, "longer than 100 characters.")
-    number = row.ema_number.replace(" ", "")
-    if lost_leading_zero(number):
-        # A spreadsheet drops the leading zero of 01... (Austria) and 0x... numbers.
-        check.warnings.append(f"EMA number {number} read as 0{number} (a lost leading zero).")
-        number = "0" + number
-    if number and not is_valid_ema_number(number):
-        if len(number) == 7 and number.isdigit():
-            check.error(
-                "ema_number",
-                f"“{row.ema_number}” is not 8 digits (it starts with 0 already, so no "
-                "leading zero was lost: a digit is missing).",
-            )
-        else:
-            check.error("ema_number", f"“{row.ema_number}” is not 8 digits.")
-    row.ema_number = number
-    if not row.country:
-        check.error("country", "missing.")
-    else:
-        code = countries.alpha2(row.country) or countries.by_name(row.country)
-        if not code:
-            check.error(
-                "country",
-                f"“{row.country}” is not a country (use an ISO code such as DE or a name).",
-            )
-        else:
-            row.country = code
-    if len(row.club) > 120:
-        check.error("club", "longer than 120 characters.")
-    if row.email:
-        try:
-            validate_email(row.email)
-        except ValidationError:
-            check.error("email", f"“{row.email}” is not an e-mail address.")
-    reserve = row.raw_reserve.strip().lower()
-    if reserve in _YES:
-        row.reserve = True
-    elif reserve not in _NO:
-        check.error("reserve", f"“{row.raw_reserve}” is neither yes nor no.")
-    if row.ema_number and row.country and not check.errors:
-        issuer = country_mismatch(row.ema_number, row.country)
-        if issuer:
-            check.warnings.append(
-                f"EMA number {row.ema_number} was issued in {countries.name(issuer)}, "
-                f"the player's country is {countries.name(row.country)}."
-            )
+def entry_checks(row: PlayerRow, check: RowCheck) -> None:
+    """The row through the organiser's registration form (``RegistrationEntryForm``): its
+    messages, or the row in the form's spelling (EMA number with its zero, ISO country)."""
+    form = RegistrationEntryForm(
+        data={
+            "first_name": row.first_name,
+            "last_name": row.last_name,
+            "ema_number": row.ema_number,
+            "country": row.country,
+            "club": row.club,
+            "email": row.email,
+            "reserve": row.raw_reserve,
+            "team": row.team,
+        }
+    )
+    if not form.is_valid():
+        for name, messages in form.errors.items():
+            for message in messages:
+                check.error("" if name == NON_FIELD_ERRORS else name, message)
+        return
+    data = form.cleaned_data
+    for name in ("first_name", "last_name", "ema_number", "country", "club", "email", "team"):
+        setattr(row, name, data[name])
+    row.reserve = data["reserve"]
+    check.warnings += form.warnings
 
 
 def check_rows(rows: list[PlayerRow], known: KnownPeople) -> ImportReport:
@@ -472,7 +446,7 @@ def check_rows(rows: list[PlayerRow], known: KnownPeople) -> ImportReport:
     for row in rows:
         check = RowCheck(row=row)
         checks.append(check)
-        normalise_row(row, check)
+        entry_checks(row, check)
         if check.errors:
             continue
         key = row.name_key()
@@ -496,7 +470,7 @@ def check_rows(rows: list[PlayerRow], known: KnownPeople) -> ImportReport:
 
 
 def _check_team(check: RowCheck, known: KnownPeople, in_file: Counter) -> None:
-    """The row's team: teams on, a name of at most 60 characters, and room in the team
+    """The row's team: teams on, and room in the team
     (its members now, plus the rows above it in the file that join it)."""
 
     row = check.row
@@ -512,9 +486,6 @@ def _check_team(check: RowCheck, known: KnownPeople, in_file: Counter) -> None:
         return
     if not known.team_size:
         check.error("team", gettext("teams are off: set a team size on the teams page first."))
-        return
-    if len(row.team) > 60:
-        check.error("team", gettext("longer than 60 characters."))
         return
     key = team_key(row.team)
     in_file[key] += 1

@@ -5,8 +5,10 @@ number are public (standings, the API), so matching them hands nobody an entry. 
 is linked to one tournament's entry only by that tournament's secret:
 
 - ``code``: the personal code printed on his seating slip in that tournament
-  (scoring.models.PersonalCode); wrong codes get one answer and a few tries a minute, per
-  account and per address (``web.throttle``, counted in the database when the cache is down);
+  (scoring.models.PersonalCode); wrong codes get one answer and the few guesses a minute of
+  ``tournament.slip_codes``, per account and per address, shared with the page where a
+  table-mate answers a sheet with his code (``web.throttle``, counted in the database when
+  the cache is down);
 - ``mail``: a link mailed to the address that tournament recorded for its entry, opened by
   the same account, once (``LinkMail``), within ``LINK_MAX_AGE``;
 - ``organiser``: a request (LinkRequest) that an organiser of that tournament approves.
@@ -27,13 +29,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from tournament import slip_codes
 from tournament.errors import ServiceError
 from tournament.models import LinkMail, LinkMethod, LinkRequest, Player, Tournament
 from tournament.registration.ownership import history_note
 from web import throttle
 
-# A few wrong tries a minute per account (OWASP Authentication Cheat Sheet: throttle
-# guesses of a short secret). A slip code has 6 characters of a 30-letter alphabet.
+# Mailed links: a few a minute per account (OWASP Authentication Cheat Sheet: throttle
+# what probes for a secret; each mail also probes for an address on record).  Slip codes
+# have their own allowance (tournament.slip_codes).
 TRIES = 5
 # Per address: a club's players behind one router link their accounts the same evening;
 # fresh accounts from one address share these (they are no way around the account's 5).
@@ -71,10 +75,13 @@ def _check_throttle(kind: str, user, address: str = "") -> None:
     waits = [throttle.wait(_limit(kind, c), c) for c in _clients(user, address)]
     waits = [w for w in waits if w is not None]
     if waits:
-        raise Throttled(
-            gettext("Too many tries. Try again in {seconds} seconds.").format(seconds=max(waits)),
-            wait=max(waits),
-        )
+        raise _throttled(max(waits))
+
+
+def _throttled(wait: int) -> Throttled:
+    return Throttled(
+        gettext("Too many tries. Try again in {seconds} seconds.").format(seconds=wait), wait=wait
+    )
 
 
 def _count_try(kind: str, user, address: str = "") -> None:
@@ -134,8 +141,10 @@ def _link(*, user, player: Player, method: str, by=None) -> Player:
 def link_by_code(*, user, tournament_slug: str, code: str, address: str = "") -> Player:
     """Link ``user`` to the entry whose slip in that tournament carries ``code``."""
 
-    _check_throttle("code", user, address)
-    cleaned = "".join(code.split()).upper()
+    wait = slip_codes.guess_wait(user, address)
+    if wait is not None:
+        raise _throttled(wait)
+    cleaned = slip_codes.normalise(code)
     # The slip's code is scoring's row, read through the entry's reverse relation
     # (``PersonalCode.player``): the ground imports no model of the sheets.
     found = (
@@ -148,7 +157,7 @@ def link_by_code(*, user, tournament_slug: str, code: str, address: str = "") ->
         else None
     )
     if found is None:
-        _count_try("code", user, address)
+        slip_codes.count_wrong_guess(user, address)
         raise _not_accepted()
     return _link(user=user, player=found, method=LinkMethod.CODE)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy
 
+from tournament import slip_codes
 from tournament.models import Registration, Tournament
 
 
@@ -15,7 +16,9 @@ class CodeForm(forms.Form):
         to_field_name="slug",
     )
     code = forms.CharField(
-        label=gettext_lazy("Personal code on your slip"), max_length=12, strip=True
+        label=gettext_lazy("Personal code on your slip"),
+        max_length=slip_codes.TYPED_MAX_LENGTH,
+        strip=True,
     )
 
 

@@ -12,7 +12,8 @@ from django.utils.translation import gettext, gettext_lazy
 
 from tournament import asked_above
 from tournament.models import Player, Registration, Session, Tournament
-from tournament.registration.importing import KnownPeople, lost_leading_zero, name_key
+from tournament.registration.entry_forms import lost_leading_zero
+from tournament.registration.importing import KnownPeople, name_key
 from tournament.registration.teams import team_counts
 
 

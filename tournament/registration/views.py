@@ -219,7 +219,7 @@ def players(request, slug: str):
         teams=bool(tournament.team_size),
         tournament_id=tournament.pk,
     )
-    exported = table_export(request, table, f"{tournament.slug}-players", title="Players")
+    exported = table_export(request, table, f"{tournament.slug}-players", title=gettext("Players"))
     if exported is not None:
         return exported
     paginate_table(request, table, per_page=100)
@@ -260,7 +260,7 @@ def _edit_player(request, player, *, template: str, context: dict, done_url: str
 
 
 def player_edit(request, slug: str, pk: int):
-    """The organiser corrects the details of a registered player (issue 24: in place when
+    """The organiser corrects the details of a registered player (in place when
     his tournament owns them, else in a copy of its own; never a person with an account's,
     and never showing another tournament's private details)."""
     tournament = organised_tournament(request, slug)
