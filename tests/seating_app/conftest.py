@@ -46,8 +46,10 @@ def generate(tournament, *, method=SeatingJob.Method.PLAN, seed=7, user=None):
 def tables_of(session) -> dict[int, list[int]]:
     """Table number -> player ids in wind order."""
     out: dict[int, list[int]] = {}
-    for seat in Seat.objects.filter(session=session).order_by("table__number", "wind"):
-        out.setdefault(seat.table.number, []).append(seat.player_id)
+    # One query: the tests call this in loops (hundreds of times in a set-up).
+    seats = Seat.objects.filter(session=session).order_by("table__number", "wind")
+    for number, player_id in seats.values_list("table__number", "player_id"):
+        out.setdefault(number, []).append(player_id)
     return out
 
 
