@@ -139,6 +139,11 @@ _POSTGRES_MODULES: dict[str, bool] = {}
 def pytest_itemcollected(item):
     """Marks ``postgres`` as each test is collected: before ``-m`` selects (pytest's own
     pytest_collection_modifyitems), so ``-m postgres`` finds the tests marked here."""
+    if item.get_closest_marker("redis"):
+        # A real worker's test runs Django in subprocesses against a SQLite file of its own
+        # (tests/clock/test_real_worker.py ``django_env``), whatever DATABASE_URL says: on
+        # the PostgreSQL pass it would only run again what the SQLite pass ran.
+        return
     relative = item.nodeid.split("::")[0]  # tests/<folder>/<file>.py, from the root
     if relative not in _POSTGRES_MODULES:
         _POSTGRES_MODULES[relative] = _postgres_module(relative, item.path)

@@ -31,5 +31,7 @@ def test_the_postgres_pass_selects_what_differs_there_and_nothing_else():
     # Listed in POSTGRES_PATHS: the clock's services lock the session's row.
     locking = _collected("-m", selection, "tests/clock/test_services.py")
     assert locking and all(t.startswith("tests/clock/test_services.py::") for t in locking)
-    # A pure core touches no database: nothing of it runs twice.
+    # A pure core touches no database: nothing of it runs twice. Nor does a real worker's
+    # test, whose processes use a SQLite file of their own whatever the pass's database.
     assert _collected("-m", selection, "tests/clock/test_timing.py") == []
+    assert _collected("-m", selection, "tests/seating_app/test_real_worker.py") == []
