@@ -39,7 +39,8 @@ if os.environ.get("CI"):
 # enforce a varchar's length); the queries that the standings and the seating make, and
 # query counts; names compared and sorted (collation); unique constraints; the API; the
 # migrations. Not run twice: the role walk and the pages (the same views and permissions on
-# either database), the pure cores, translations, the browser and the production stack.
+# either database), the pure cores, translations, the browser, the production stack and the
+# real workers (their processes use a SQLite file of their own).
 POSTGRES_PATHS = (
     "tests/standings/",
     "tests/seating_app/",
