@@ -39,7 +39,8 @@ if os.environ.get("CI"):
 # enforce a varchar's length); the queries that the standings and the seating make, and
 # query counts; names compared and sorted (collation); unique constraints; the API; the
 # migrations. Not run twice: the role walk and the pages (the same views and permissions on
-# either database), the pure cores, translations, the browser and the production stack.
+# either database), the pure cores, translations, the browser, the production stack and the
+# real workers (their processes use a SQLite file of their own).
 POSTGRES_PATHS = (
     "tests/standings/",
     "tests/seating_app/",
@@ -127,19 +128,28 @@ def _slow_rank(item) -> int:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
-    # Stable: Django's order of kinds stays, and so does the order within a module.
+    # Stable: Django's order of kinds stays, and so does the order within a module. Last,
+    # after pytest-django's own sort; ``-m`` has deselected by then, so the marker ``postgres``
+    # is put on when each test is collected (below), never here.
     items.sort(key=lambda item: (_kind(item), _slow_rank(item)))
-    _mark_postgres(items)
 
 
-def _mark_postgres(items):
-    marked: dict = {}
-    for item in items:
-        relative = item.nodeid.split("::")[0]  # tests/<folder>/<file>.py, from the root
-        if relative not in marked:
-            marked[relative] = _postgres_module(relative, item.path)
-        if marked[relative]:
-            item.add_marker(pytest.mark.postgres)
+_POSTGRES_MODULES: dict[str, bool] = {}
+
+
+def pytest_itemcollected(item):
+    """Marks ``postgres`` as each test is collected: before ``-m`` selects (pytest's own
+    pytest_collection_modifyitems), so ``-m postgres`` finds the tests marked here."""
+    if item.get_closest_marker("redis"):
+        # A real worker's test runs Django in subprocesses against a SQLite file of its own
+        # (tests/clock/test_real_worker.py ``django_env``), whatever DATABASE_URL says: on
+        # the PostgreSQL pass it would only run again what the SQLite pass ran.
+        return
+    relative = item.nodeid.split("::")[0]  # tests/<folder>/<file>.py, from the root
+    if relative not in _POSTGRES_MODULES:
+        _POSTGRES_MODULES[relative] = _postgres_module(relative, item.path)
+    if _POSTGRES_MODULES[relative]:
+        item.add_marker(pytest.mark.postgres)
 
 
 @pytest.fixture(scope="session")

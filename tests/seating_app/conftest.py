@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 from itertools import combinations
 
@@ -9,6 +10,7 @@ import pytest
 
 from tests.conftest import make_players
 from tournament.models import Player, Registration, Seat, SeatingJob, Session, Table
+from tournament.seating import jobs
 from tournament.seating.jobs import seating_generate_now, seating_publish
 
 NOW = dt.datetime(2026, 5, 2, 9, 0, tzinfo=dt.UTC)
@@ -46,8 +48,10 @@ def generate(tournament, *, method=SeatingJob.Method.PLAN, seed=7, user=None):
 def tables_of(session) -> dict[int, list[int]]:
     """Table number -> player ids in wind order."""
     out: dict[int, list[int]] = {}
-    for seat in Seat.objects.filter(session=session).order_by("table__number", "wind"):
-        out.setdefault(seat.table.number, []).append(seat.player_id)
+    # One query: the tests call this in loops (hundreds of times in a set-up).
+    seats = Seat.objects.filter(session=session).order_by("table__number", "wind")
+    for number, player_id in seats.values_list("table__number", "player_id"):
+        out.setdefault(number, []).append(player_id)
     return out
 
 
@@ -75,9 +79,29 @@ def event16(tournament):
     return setup_event(tournament, players=16, tables=4, sessions=3)
 
 
+# The plans seated16 asked the core for, by their options: the same options give the same
+# plan (a fixed seed and the core's step budget; the eager job's time limit, 20 s, is far
+# from the search's second), so the core searches once per test process, not for each of the
+# fifty tests that start from a seated event. The job, its figures and the seats are still
+# written by the services for each test.
+_PLANS: dict[str, object] = {}
+
+
+def _plan_once(real):
+    def remembered(options, progress=None):
+        key = repr(options)
+        if key not in _PLANS:
+            _PLANS[key] = real(options, progress=progress)
+        return copy.deepcopy(_PLANS[key])
+
+    return remembered
+
+
 @pytest.fixture
 def seated16(tournament, event16):
-    generate(tournament)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jobs, "plan", _plan_once(jobs.plan))
+        generate(tournament)
     publish_all(tournament)
     return event16
 

@@ -26,9 +26,10 @@ def _reserve(tournament, name) -> Registration:
     )
 
 
-def _table_of(session, player_id) -> tuple[int, list[int]]:
-    """The table number of ``player_id`` in ``session`` and the others at it."""
-    for number, people in tables_of(session).items():
+def _table_of(session, player_id, tables=None) -> tuple[int, list[int]]:
+    """The table number of ``player_id`` in ``session`` and the others at it (``tables``:
+    the session's ``tables_of``, when the caller has read it already)."""
+    for number, people in (tables or tables_of(session)).items():
         if player_id in people:
             return number, [p for p in people if p != player_id]
     raise AssertionError("not seated")
@@ -46,15 +47,16 @@ def withdrawal_after_a_substitution(tournament, seated16):
     sam = _reserve(tournament, "Sam")  # registered first: the old fill took him
     rita = _reserve(tournament, "Rita")
     best = None
+    # Each session's tables read once: the search below looks at 16 x 15 pairs.
+    seating = {s: tables_of(s) for s in (first, second, third)}
     for late in seated16:
-        late_table, late_mates = _table_of(first, late.pk)
+        late_table, late_mates = _table_of(first, late.pk, seating[first])
         for gone in seated16:
             if gone == late:
                 continue
-            meets = sum(
-                len(set(_table_of(s, gone.pk)[1]) & set(late_mates)) for s in (second, third)
-            )
-            tables = sum(_table_of(s, gone.pk)[0] == late_table for s in (second, third))
+            where = [_table_of(s, gone.pk, seating[s]) for s in (second, third)]
+            meets = sum(len(set(mates) & set(late_mates)) for _, mates in where)
+            tables = sum(number == late_table for number, _ in where)
             if best is None or (meets, tables) > best[:2]:
                 best = (meets, tables, late, gone, late_table, late_mates)
     meets, tables, late, gone, late_table, late_mates = best
