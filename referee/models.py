@@ -1,4 +1,4 @@
-"""Penalties, substitutions and disqualifications (the referee desk, issue #7).
+"""Penalties, substitutions and disqualifications (the referee desk).
 
 Every decision of the desk is a row that is never deleted.  A decision taken back is
 *withdrawn*: it keeps its row, and gains who withdrew it, when and why.  A correction (say, a

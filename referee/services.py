@@ -4,7 +4,7 @@ nothing is deleted from the history (a decision taken back is withdrawn, with a 
 The seats are the exception that proves the rule: a substitution moves the reserve into the
 ``tournament.Seat`` (the score sheet of the table is made from the seats), and a
 disqualification takes the player out of the seats of the sessions not yet played, which
-then need re-seating (issue 8 re-plans them).  Both keep what they changed in their record.
+then need re-seating (the seating's re-plan fills them).  Both keep what they changed in their record.
 """
 
 from __future__ import annotations
@@ -95,7 +95,8 @@ class RepeatedPenalty(DeskError):
         self.earlier = earlier
 
 
-# A second identical penalty within this time is asked about first (issue 24).
+# A second identical penalty within this time is asked about first: a double tap on a phone
+# at the table once logged the same chombo twice.
 REPEAT_WINDOW = dt.timedelta(minutes=1)
 
 
@@ -392,7 +393,7 @@ def disqualification_create(
     session being played keeps its seat: a substitute joins during the session (EMA 5.8),
     recorded as a substitution.  A session with a sheet keeps its seats too: the sheet's
     results name the players who sat there, and removing one would leave a sheet that can
-    no longer be shown or corrected (issue 13).
+    no longer be shown or corrected.
     """
     reason = _reason(reason, "for the disqualification")
     _registration(tournament, player)
