@@ -4,7 +4,8 @@ nothing is deleted from the history (a decision taken back is withdrawn, with a 
 The seats are the exception that proves the rule: a substitution moves the reserve into the
 ``tournament.Seat`` (the score sheet of the table is made from the seats), and a
 disqualification takes the player out of the seats of the sessions not yet played, which
-then need re-seating (the seating's re-plan fills them).  Both keep what they changed in their record.
+then need re-seating (the seating's re-plan fills them).  Both keep what they changed in
+their record.
 """
 
 from __future__ import annotations
