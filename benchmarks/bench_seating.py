@@ -76,7 +76,13 @@ def simulate_swiss(
         one = time.process_time()
         result = swiss(
             SwissOptions.from_mapping(
-                {"players": players, "standings": standings, "history": history, "seed": seed}
+                {
+                    "players": players,
+                    "standings": standings,
+                    "history": history,
+                    "seed": seed,
+                    "rounds": rounds,
+                }
             )
         )
         slowest = max(slowest, time.process_time() - one)

@@ -124,7 +124,8 @@ def test_withdrawn_player_is_not_seated():
         ({"players": 8, "standings": [0, 1, 2, 3, 4, 5, 6, 6]}, "bad_standings"),
         ({"players": 8, "standings": [0, 1, 2, 3, 4, 5, 6, 9]}, "bad_standings"),
         ({"players": 8}, "bad_standings"),
-        ({"players": 8, "standings": list(range(8)), "rounds": 3}, "unknown_option"),
+        ({"players": 8, "standings": list(range(8)), "sessions": 3}, "unknown_option"),
+        ({"players": 8, "standings": list(range(8)), "rounds": 0}, "invalid_input"),
     ],
 )
 def test_swiss_refuses_bad_input(options, code):
@@ -253,8 +254,8 @@ def test_a_round_prices_each_table_once(monkeypatch):
     priced: list[tuple[int, ...]] = []
     real = swiss_module._seat_cost
 
-    def counting(options, used):
-        seat_cost, group_tables = real(options, used)
+    def counting(options, used, hard, soft):
+        seat_cost, group_tables = real(options, used, hard, soft)
 
         def count(g):
             priced.append(tuple(sorted(g)))

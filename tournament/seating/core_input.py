@@ -153,7 +153,11 @@ def seating_input(tournament: Tournament, *, method: str, seed: int) -> SeatingI
     if method == SeatingJob.Method.PLAN:
         options = common | {"rounds": len(rounds) + len(targets), "active": active}
     else:
-        options = common | {"standings": _standings_order(tournament, index, active)}
+        # The event's rounds in all, so that the winds look ahead to the last session.
+        options = common | {
+            "standings": _standings_order(tournament, index, active),
+            "rounds": len(rounds) + len(free),
+        }
     return SeatingInput(
         method=method,
         options=options,

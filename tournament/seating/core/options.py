@@ -352,6 +352,9 @@ class SwissOptions:
     metrics: bool = False
     apart: tuple[tuple[int, ...], ...] = ()
     apart_soft: tuple[tuple[int, ...], ...] = ()
+    # The event's rounds in all (played, this one and those to come), when the caller knows
+    # them: the winds then look ahead so that every player ends within 1 on each wind.
+    rounds: int | None = None
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> SwissOptions:
@@ -374,6 +377,13 @@ class SwissOptions:
         # Players missing from the standings (withdrawn) are simply not seated.
         active = tuple(sorted(raw))
         history = _history(data, players)
+        rounds = _optional_int(data, "rounds", high=MAX_ROUNDS)
+        if rounds is not None and rounds <= len(history):
+            raise SeatingError(
+                "invalid_input",
+                detail=f"'rounds' counts the event's rounds in all, so at least "
+                f"{len(history) + 1} ({len(history)} in 'history' and this one), got {rounds}",
+            )
         fixed = _fixed(data, active)
         tables = _tables(data, active, fixed, history)
         apart, apart_soft = _both_apart(data, players)
@@ -388,4 +398,5 @@ class SwissOptions:
             metrics=bool(data.get("metrics", False)),
             apart=apart,
             apart_soft=apart_soft,
+            rounds=rounds,
         )

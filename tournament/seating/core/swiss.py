@@ -68,6 +68,9 @@ choice made before it to hold), the mean spread to 12.33, and rounds 7-8 still d
 (33-35 repeated tables). Without the wind part at 4 the choice alone left round 3 at 2 apart
 (mean spread 11.78). Keeping every prefix within 1 costs a wide round every fourth round; a
 look-ahead has to know the number of rounds, which the interface does not pass.
+
+The interface now takes it (``rounds``, optional): the last round then prices each player
+who cannot take the one wind they lack (swiss_winds, with what was tried before it).
 """
 
 from __future__ import annotations
@@ -85,6 +88,7 @@ from .errors import SeatingError
 from .metrics import rank_spread
 from .options import SwissOptions
 from .search import Progress
+from .swiss_winds import player_masks, seat_order, wind_counts
 from .tables import assign_tables, min_cost_assignment
 from .winds import polish_winds
 
@@ -114,6 +118,10 @@ SEAT_WEIGHT = 1
 # against 11.18, repeated tables up to 43 against 39, and winds still apart by 2 in the last
 # rounds - kept at one step.
 WIND_WEIGHT = SEAT_WEIGHT
+# Each player at a table who cannot take a wind that still lets them end the event within 1
+# (the number of rounds known): WIND_BREAK_STEPS steps of spread, far below a repeated
+# meeting, which a player notices more than a wind played once too often.
+WIND_BREAK_STEPS = 4
 # Swaps of the table repair are tried while their matchings (about groups^2 work each) stay
 # within this budget: 4000 swaps at 40 players, 40 at 400.
 TABLE_REPAIR_WORK = 400_000
@@ -565,11 +573,14 @@ def _seat(
     deadline: float | None,
     progress: Progress | None,
     group_cost: GroupCost,
+    winds_ok: Ok | None = None,
 ) -> tuple[list[list[int]], int]:
     """The least spread repeat-free round found (see the module docstring) and the
     annealing steps of one start (for the progress report). ``group_cost(group)`` is a
     table's cost (``_priced``): repeats, rank spread, the penalty of a table whose players
-    have no common free physical table or no balanced winds, and team-mates at the table."""
+    have no common free physical table or no balanced winds, and team-mates at the table.
+    ``winds_ok``, when given, adds a beam start that also keeps apart players who may take
+    only the same wind (the last round)."""
 
     starts = [_pilot(order, ok, group_cost, width=PILOT_WIDTH)]
     if len(order) <= BEAM_MAX_PLAYERS:
@@ -577,6 +588,10 @@ def _seat(
         found = _beam(order, ok, width, rng) or _beam(order, ok, width, rng, penalty=True)
         if found is not None:
             starts.append(found)
+        if winds_ok is not None:
+            found = _beam(order, winds_ok, width, rng)
+            if found is not None:
+                starts.append(found)
     if all(sum(map(group_cost, start)) >= REPEAT_WEIGHT for start in starts):
         found = _exact_cover(order, ok, rng, EXACT_COVER_NODES)
         if found is not None:
@@ -612,7 +627,16 @@ def _winds_fit(masks: tuple[int, ...]) -> bool:
 _ORDERS = list(permutations(range(4)))
 
 
-def _seat_cost(options: SwissOptions, used: dict[int, set[int]]) -> tuple[GroupCost, GroupTables]:
+@lru_cache(maxsize=4096)
+def _winds_broken(masks: tuple[int, ...]) -> int:
+    """The fewest of four players who cannot take one of the winds in their mask, over the
+    table's seat orders: each such player ends the event with a wind off by 2."""
+    return min(sum(not masks[i] >> w & 1 for i, w in enumerate(order)) for order in _ORDERS)
+
+
+def _seat_cost(
+    options: SwissOptions, used: dict[int, set[int]], hard: dict[int, int], soft: dict[int, int]
+) -> tuple[GroupCost, GroupTables]:
     """The penalty function of a table of four for this round: SEAT_WEIGHT when no physical
     table is free for all four (none of them sat there, WRC 8.1; a player fixed to a table
     brings the group to it), and SEAT_WEIGHT when their seat winds cannot all be one of the
@@ -626,21 +650,12 @@ def _seat_cost(options: SwissOptions, used: dict[int, set[int]]) -> tuple[GroupC
     for t in fixed.values():
         pinned |= 1 << t
     free: dict[int, int] = {}
-    winds: dict[int, int] = {}
-    counts: dict[int, list[int]] = {}
-    for rnd in options.history:
-        for table in rnd:
-            for seat, p in enumerate(table):
-                counts.setdefault(p, [0, 0, 0, 0])[seat] += 1
     for p in options.standings:
         mask = everything
         for t in used.get(p, ()):
             if t < tables:
                 mask &= ~(1 << t)
         free[p] = (1 << fixed[p]) if p in fixed else mask
-        c = counts.get(p, [0, 0, 0, 0])
-        least = min(c)
-        winds[p] = sum(1 << w for w in range(4) if c[w] == least)
 
     def group_tables(g: list[int]) -> int:
         """Bit mask of the physical tables the group may use without a repeat."""
@@ -653,7 +668,12 @@ def _seat_cost(options: SwissOptions, used: dict[int, set[int]]) -> tuple[GroupC
 
     def seat_cost(g: list[int]) -> int:
         cost = 0 if group_tables(g) else SEAT_WEIGHT
-        if not _winds_fit(tuple(sorted(winds[p] for p in g))):
+        # Winds that leave some player unable to end within 1 weigh above any spread, below
+        # a repeated meeting (only with the number of rounds known: see swiss_winds).
+        broken = _winds_broken(tuple(sorted(hard[p] for p in g)))
+        if broken:
+            cost += WIND_BREAK_STEPS * broken
+        elif not _winds_fit(tuple(sorted(soft[p] for p in g))):
             cost += WIND_WEIGHT
         return cost
 
@@ -819,6 +839,10 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
 
     team = _teams(options)
 
+    counts = wind_counts(options.history)
+    left = options.rounds - len(options.history) if options.rounds else None
+    hard, soft = player_masks(order, counts, left)
+
     def ok(p: int, q: int) -> bool:
         if (min(p, q), max(p, q)) in met:
             return False
@@ -827,16 +851,25 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
         # Two players fixed to different tables cannot share one.
         return not (p in fixed and q in fixed and fixed[p] != fixed[q])
 
+    def starts_ok(p: int, q: int) -> bool:
+        """``ok``, and two players who may take only the same wind kept apart: in the last
+        round (each lacks one wind) a fill by the standings alone misses the seatings with
+        four different lacks at every table."""
+        return ok(p, q) and not (hard[p] == hard[q] and hard[p].bit_count() == 1)
+
     def clash(g: list[int]) -> int:
         if not team:
             return 0
         pairs = sum(p in team and team.get(q) == team[p] for i, p in enumerate(g) for q in g[:i])
         return APART_WEIGHT * pairs
 
-    seat_cost, group_tables = _seat_cost(options, used)
+    seat_cost, group_tables = _seat_cost(options, used, hard, soft)
     # One store of table costs for the searches and the table repair.
     group_cost = _priced(rank, ok, seat_cost, clash)
-    best, steps = _seat(order, rank, ok, rng, deadline, progress, group_cost)
+    singles = any(m.bit_count() == 1 for m in hard.values())
+    best, steps = _seat(
+        order, rank, ok, rng, deadline, progress, group_cost, starts_ok if singles else None
+    )
     if _unmatched(best, group_tables):
         repair_steps = TABLE_REPAIR_WORK // max(len(best), 1) ** 2
         best = _table_repair(best, group_cost, group_tables, rng, repair_steps, deadline)
@@ -852,9 +885,11 @@ def swiss(options: SwissOptions, progress: Progress | None = None) -> SwissResul
         least = _place_least_repeats(best, tables, used, fixed)
         if _table_visits(least, used, fixed) < _table_visits(placed, used, fixed):
             placed = least
-    history = [[list(t) for t in rnd] for rnd in options.history]
-    full = polish_winds([*history, placed], len(history), options.players)
-    new = full[-1]
+    if left:
+        new = [seat_order(g, counts, hard) for g in placed]
+    else:
+        history = [[list(t) for t in rnd] for rnd in options.history]
+        new = polish_winds([*history, placed], len(history), options.players)[-1]
     repeats = sum(
         (min(p, q), max(p, q)) in met for g in new for i, p in enumerate(g) for q in g[:i]
     )
