@@ -7,9 +7,10 @@ repeated table visits, fewest indirect meetings, wind spread, CPU seconds) besid
 recorded in ``seating_baseline.json``, then per figure the counts of shapes better, equal and
 worse; it exits 1 when a figure got worse. ``--quick-sweep`` does the same over the gate's
 shapes (``QUICK_SWEEP``, run by tests/seating/test_sweep_gate.py); ``--record`` writes the
-figures measured into the file. ``--sweep --worst`` prints instead, per criterion of issue
-29, the worst case and where, and the shapes that miss the target.
-``--issue17`` adds to it the Swiss figures at 40 x 8 and 160 x 8 as means over result seeds
+figures measured into the file. ``--sweep --worst`` prints instead, per criterion (repeated
+meetings, table visits over the bound, winds), the worst case and where, and the shapes
+that miss the target.
+``--full-report`` adds to it the Swiss figures at 40 x 8 and 160 x 8 as means over result seeds
 1..5, and the re-planning case.
 Times are CPU seconds of this process (``time.process_time``): the machine is shared, and
 wall-clock times there measure the neighbours as much as the planner.
@@ -100,7 +101,7 @@ def simulate_swiss(
 
 
 def repeat_free_sessions(players: int) -> int:
-    """Sessions a schedule without a repeated meeting reaches (issue 29's target): a player
+    """Sessions a schedule without a repeated meeting reaches (the target of the seating): a player
     meets three new players a session, so floor((players - 1) / 3); 16 and 20 players: 5
     (the social golfer problem has no 6-round solution at five tables or fewer)."""
     if players <= 20:
@@ -114,7 +115,7 @@ def sweep_cases(low: int, top: int, sessions: list[int]) -> list[tuple[int, int]
 
 # The quick sweep of the regression gate (tests/seating/test_sweep_gate.py): the small
 # events, which are the most common (16-40 players x 4-10 sessions), and the larger shapes
-# issue 38 names against the World Riichi Championship's schedules.
+# where the World Riichi Championship's schedules were better.
 QUICK_SWEEP = sorted(
     {(n, r) for n in range(16, 41, 4) for r in range(4, 11)}
     | {(36, 11), (40, 9), (40, 10), (64, 7), (64, 9), (64, 11), (64, 12)}
@@ -234,7 +235,7 @@ def gate(
 
 def sweep(seeds: list[int], low: int = 16, top: int = 172, sessions: list[int] | None = None):
     """Every field from ``low`` to ``top`` players (step 4) and every session count of
-    ``sessions`` (4..15): one plan per size and seed; per criterion of issue 29 the worst
+    ``sessions`` (4..15): one plan per size and seed; per criterion the worst
     case and where, the shapes that miss the target, the total and the slowest time."""
     sessions = sessions or list(range(4, 16))
     cases = sweep_cases(low, top, sessions)
@@ -385,7 +386,7 @@ def main() -> None:
         "--replan", action="store_true", help="40 x 8, two players leave after session 3"
     )
     parser.add_argument(
-        "--issue17", action="store_true", help="--sweep --swiss-means 40x8,160x8 --replan"
+        "--full-report", action="store_true", help="--sweep --swiss-means 40x8,160x8 --replan"
     )
     parser.add_argument(
         "--worst",
@@ -395,13 +396,16 @@ def main() -> None:
     parser.add_argument(
         "--quick-sweep",
         action="store_true",
-        help="the gate's shapes: 16-40 players x 4-10 sessions and the shapes of issue 38",
+        help=(
+            "the gate's shapes: 16-40 players x 4-10 sessions and the shapes compared with "
+            "the WRC's schedules"
+        ),
     )
     parser.add_argument(
         "--record", action="store_true", help=f"write the figures measured into {BASELINE.name}"
     )
     args = parser.parse_args()
-    if args.quick_sweep or (args.sweep and not args.worst and not args.issue17):
+    if args.quick_sweep or (args.sweep and not args.worst and not args.full_report):
         cases = (
             QUICK_SWEEP
             if args.quick_sweep
@@ -409,7 +413,7 @@ def main() -> None:
         )
         worse = gate(cases, args.seed, record=args.record)
         sys.exit(1 if worse and not args.record else 0)
-    if args.issue17:
+    if args.full_report:
         args.sweep, args.replan = True, True
         args.swiss_means = args.swiss_means or "40x8,160x8"
     if args.sweep:

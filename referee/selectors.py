@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count
+from django.utils.translation import gettext
 
 from tournament.models import Player, Registration, Seat, Session, Table, Tournament
 from tournament.names import fold
@@ -128,7 +129,8 @@ def sessions_needing_reseating(tournament: Tournament) -> list[ReseatNeed]:
     ).select_related("player"):
         for removed in d.removed_seats:
             causes[removed["session"]].append(
-                f"{d.player} (disqualified) left table {removed['table']}"
+                gettext("%(player)s (disqualified) left table %(table)s")
+                % {"player": d.player, "table": removed["table"]}
             )
     needs = [
         ReseatNeed(

@@ -50,13 +50,6 @@ CITATION = re.compile(r"\bissues?[ _-]?#?\d+|\(#\d+\)", re.IGNORECASE)
 
 # Files other helpers of the same session owned (see the module's docstring): to be emptied.
 CLEANED_BY_THEIR_OWNERS = {
-    "benchmarks/bench_seating.py",
-    "tournament/seating/core/metrics.py",
-    "tournament/seating/core/options.py",
-    "tournament/seating/core/planner.py",
-    "tournament/seating/core/replan.py",
-    "tournament/seating/core/search.py",
-    "tournament/seating/core/shipped.py",
     "tournament/seating/core/swiss.py",
 }
 

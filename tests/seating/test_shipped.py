@@ -16,7 +16,7 @@ from .helpers import assert_everyone_once
 SHIPPED = [(n, e["m"]) for n, entries in sorted(_base_rounds().items()) for e in entries]
 
 
-def test_the_fields_issue_29_names_are_shipped():
+def test_the_fields_the_live_constructions_do_not_close_are_shipped():
     # 32 x 9-10, 36 x 10-11 and 44 x 12 are where the live constructions do not close.
     assert {(32, 9), (36, 10), (36, 11), (44, 13)} <= set(SHIPPED)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from referee import services
 from referee.models import Penalty
@@ -388,7 +389,11 @@ def test_disqualification_clears_the_unplayed_seats_and_asks_for_re_seating(
     assert [(n.session.number, [(t.number, k) for t, k in n.tables]) for n in needs] == [
         (2, [(1, 3)])
     ]
-    assert "disqualified" in needs[0].causes[0]
+    assert needs[0].causes == [f"{players[0]} (disqualified) left table 1"]
+    with translation.override("de"):
+        assert sessions_needing_reseating(tournament)[0].causes == [
+            f"{players[0]} (disqualifiziert) hat Tisch 1 verlassen"
+        ]
     with pytest.raises(services.DeskError, match="already disqualified"):
         services.disqualification_create(
             tournament=tournament, player=players[0], user=None, reason="again"

@@ -81,7 +81,7 @@ def table_visit_counts(rounds: Seating, exclude: Iterable[int] = ()) -> dict[int
 def table_visit_bound(played: int, tables: int) -> int:
     """The fewest visits to one table a player of ``played`` rounds cannot avoid at
     ``tables`` physical tables: ceil(played / tables) (pigeonhole; WRC 8.1 asks for tables
-    to change, issue 29 for no table more often than this)."""
+    to change; no player should sit at one table more often than this)."""
     return math.ceil(played / tables) if tables else 0
 
 
@@ -162,7 +162,7 @@ class SeatingQuality:
     repeated_table_visits: int
     max_wind_imbalance: int
     # Visits to one table beyond ceil(sessions / tables), the most visits to one table, and
-    # that bound for a player of every round (issue 29).
+    # that bound for a player of every round.
     excess_table_visits: int = 0
     max_table_visits: int = 0
     table_visit_bound: int = 0

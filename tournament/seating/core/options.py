@@ -18,7 +18,7 @@ Table = list[int]
 Round = list[Table]
 
 # Limits of the input, checked before any work so that an absurd case is refused at once
-# (issue 13 item 10) instead of running for hours or exhausting memory.
+# instead of running for hours or exhausting memory (a typo of 20000 players once did).
 # The largest riichi events seat a few hundred players (WRC about 300-400); 2000 leaves room
 # for any event and keeps the search's pair table (players x players counts) near 4 million.
 MAX_PLAYERS = 2000

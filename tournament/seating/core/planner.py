@@ -1,6 +1,7 @@
 """``plan``: a whole tournament's seating in advance, or the re-planning of its rest.
 
-Order of work, following the order of importance of issue #8:
+Order of work, in the order of what matters most to players (no opponent twice, then no
+table twice, then balanced winds):
 
 1. groups: a base round shipped as data (``shipped``, searched offline for the fields the
    live constructions do not close) or a construction (``designs``) when one exists for the

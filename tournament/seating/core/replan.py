@@ -1,4 +1,4 @@
-"""Re-planning the remaining rounds from the seating they have now (issue 25, item 5).
+"""Re-planning the remaining rounds from the seating they have now.
 
 After a withdrawal the remaining rounds of a plan without repeats are one player short; a
 plan drawn afresh around the played rounds (:func:`.planner.plan` with ``history``) loses the

@@ -107,7 +107,8 @@ class SeatingState:
             self.grid.append(row)
         # Visits to one table a player may make before it counts: ceil(rounds / tables), the
         # pigeonhole bound (1 while there are at least as many tables as rounds); only visits
-        # beyond it are table repeats to remove (issue 29: sessions > tables at 16-28 players).
+        # beyond it are table repeats to remove (it matters where sessions outnumber tables: 16-28
+        # players).
         self.cap = max(1, -(-len(self.grid) // tables)) if tables else 1
         self.step = visit_costs(len(self.grid), self.cap, weights)
         self.count_returns = weights[0] > 0

@@ -1,4 +1,4 @@
-"""Schedules found offline and shipped as data (issue 29): base rounds of the cyclic
+"""Schedules found offline and shipped as data: base rounds of the cyclic
 construction (``designs._develop``) for fields whose live search does not close.
 
 ``data/base_rounds.json`` maps a player count to a list of ``{"m", "k", "f", "base"}`` (by
