@@ -45,7 +45,7 @@ def test_organiser_and_player_register_an_event_from_the_pages(page, browser, tr
     bad_rows = page.locator("table.bad-rows tbody tr")
     expect(bad_rows).to_have_count(2)
     expect(bad_rows.nth(0).locator(":scope > *").first).to_have_text("13")
-    expect(bad_rows.nth(0)).to_contain_text("first name: missing.")
+    expect(bad_rows.nth(0)).to_contain_text("First name: This field is required.")
     expect(bad_rows.nth(1)).to_contain_text("“05-1” is not 8 digits.")
     expect(page.locator("body")).to_contain_text("Nothing was imported")
     page.click("text=Import only the 11 good rows")
