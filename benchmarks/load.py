@@ -26,6 +26,10 @@ loopback, for a bounded time (asyncio + httpx over HTTPS through nginx):
   connections kept alive, no cookies kept: each is a first-time anonymous reader), and their
   pages are counted apart ("spectator ..."), with the share nginx's microcache answered.
 
+The readers and the spectators run in a process of their own (``--audience-nice`` lowers
+its priority), the referees in this one: in one event loop, thousands of the audience's
+coroutines delayed the referees' measures by seconds.
+
 It prints requests per second, p50/p95/p99 per page, the errors, and the sheets counted in
 the database afterwards: confirmed sheets the referees were told were saved but are not
 (lost), and sheets with more versions than saves (doubled).  ``--reset`` empties session 12
