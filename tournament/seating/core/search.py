@@ -25,6 +25,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from .tables import max_matching, min_cost_assignment
+
 MEETING_WEIGHT = 1000
 # What a player's k-th visit to one physical table costs (WRC 8.1: tables change): 0 for the
 # first, REPEAT_WEIGHT for a return within ceil(rounds / tables) (the pigeonhole bound ``cap``;
@@ -462,8 +464,6 @@ def rematch_rounds(state: SeatingState, rng: random.Random, passes: int) -> None
     players uses in any *other* round. A round is re-seated when that leaves no more repeats
     than before. This large move escapes the plateaus the player-by-player search stalls on.
     """
-    from .tables import max_matching
-
     tt = state.t
     for _ in range(passes):
         if state.table_cost == 0:
@@ -539,8 +539,6 @@ def reassign_tables(state: SeatingState, rng: random.Random, passes: int) -> lis
     search's exchanges. When a pass brings nothing, two tables of a random round are
     exchanged (a kick) to leave the local optimum. Returns the best grid seen.
     """
-    from .tables import min_cost_assignment
-
     tt = state.t
     rounds = list(range(state.frozen, len(state.grid)))
     best_cost = state.table_cost
