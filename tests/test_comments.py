@@ -5,12 +5,6 @@ A reader of the repository cannot open the project's issue tracker: a comment th
 a rule's home is cited by its rulebook section (EMA 2016 / WRC 2015), which he can open.
 The product's code is every module, template, script, style sheet and deployment file
 outside tests/ and the migrations (a migration's name is its history and stays).
-
-``CLEANED_BY_THEIR_OWNERS`` names the files that other work of the same session owned
-while these citations were removed; each owner removes the citations in his own files.
-The list is to be emptied: once their work is merged, every entry whose file no longer
-cites an issue fails ``test_the_allow_list_only_names_files_that_still_cite`` until it is
-struck out, and a new citation anywhere else fails at once.
 """
 
 from __future__ import annotations
@@ -47,11 +41,6 @@ SUFFIXES = {".py", ".html", ".txt", ".js", ".css", ".sh", ".template", ".service
 
 # "issue 27", "issues 19 and 26", "issue #4", "Issue 25.8", "issue-12", "(#12)".
 CITATION = re.compile(r"\bissues?[ _-]?#?\d+|\(#\d+\)", re.IGNORECASE)
-
-# Files other helpers of the same session owned (see the module's docstring): to be emptied.
-CLEANED_BY_THEIR_OWNERS = {
-    "tournament/seating/core/swiss.py",
-}
 
 
 def product_files() -> list[Path]:
@@ -118,25 +107,11 @@ def citations(path: Path) -> list[str]:
 
 
 def test_no_comment_of_the_product_cites_an_issue_number():
-    cited = [
-        found
-        for path in product_files()
-        if str(path.relative_to(ROOT)) not in CLEANED_BY_THEIR_OWNERS
-        for found in citations(path)
-    ]
+    cited = [found for path in product_files() for found in citations(path)]
     assert not cited, (
         "Say the why in words (what a user saw, what would break) or cite the rulebook "
         "section, not an issue number a reader cannot open:\n" + "\n".join(cited)
     )
-
-
-def test_the_allow_list_only_names_files_that_still_cite():
-    done = sorted(
-        name
-        for name in CLEANED_BY_THEIR_OWNERS
-        if not (ROOT / name).exists() or not citations(ROOT / name)
-    )
-    assert not done, f"No citation left: strike these from CLEANED_BY_THEIR_OWNERS: {done}"
 
 
 @pytest.mark.parametrize(

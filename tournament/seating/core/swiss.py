@@ -38,7 +38,7 @@ the same as a pure tie-break between rounds of equal spreads (no change in the m
 1-10), and a joint annealing of this round with the next seated on the same standings (it
 never changed this round: nearly every swap in a tight round repeats a meeting).
 
-Tables and winds late in an event (issue 17, 40 x 8, result seeds 1-5, CPU time): with 10
+Tables and winds late in an event (40 x 8, result seeds 1-5, CPU time): with 10
 tables and 8 rounds a player has 3 free tables left in round 8, so four players have one in
 common by chance about once in twelve; with the unmet pairs and the one wind each player
 still lacks, almost no table of four close in the standings is allowed, and each round seated
