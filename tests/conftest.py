@@ -180,6 +180,18 @@ def _empty_cache():
 
 
 @pytest.fixture(autouse=True)
+def _celery_app_kept():
+    """Each test leaves the project's Celery app the current one: an app made current by a
+    test (``Celery(...)`` is, unless ``set_as_current=False``) would take the messages of
+    every later test of its process to its own broker, and they would never be sent."""
+    from celery import current_app
+
+    before = current_app._get_current_object()
+    yield
+    assert current_app._get_current_object() is before, "a test left another Celery app current"
+
+
+@pytest.fixture(autouse=True)
 def _default_language():
     """A request in another language (Accept-Language, the language cookie) leaves that
     language active in the thread after the response (LocaleMiddleware activates one per

@@ -175,7 +175,9 @@ def _sweep(env) -> None:
     From this process, at once: a ``manage.py shell`` would first spend seconds importing
     Django, and on a busy machine the held message's lease could run out before the sweep
     that must find it still leased is even queued."""
-    app = Celery("sweep", broker=env["REDIS_URL"])
+    # Not the current app: made current, it would stay so for the tests this process runs
+    # next, and their messages would go to this test's stopped broker instead of being sent.
+    app = Celery("sweep", broker=env["REDIS_URL"], set_as_current=False)
     try:
         app.send_task("companion.send_due")
     finally:
