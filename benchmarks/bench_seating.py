@@ -7,7 +7,9 @@ repeated table visits, fewest indirect meetings, wind spread, CPU seconds) besid
 recorded in ``seating_baseline.json``, then per figure the counts of shapes better, equal and
 worse; it exits 1 when a figure got worse. ``--quick-sweep`` does the same over the gate's
 shapes (``QUICK_SWEEP``, run by tests/seating/test_sweep_gate.py); ``--record`` writes the
-figures measured into the file. ``--sweep --worst`` prints instead, per criterion (repeated
+figures measured into the file. Where ``seating_wrc_reference.json`` holds the World Riichi
+Championship's figure of a shape (those issue 38 quotes), it counts the shapes better, equal
+and worse than it too. ``--sweep --worst`` prints instead, per criterion (repeated
 meetings, table visits over the bound, winds), the worst case and where, and the shapes
 that miss the target.
 ``--full-report`` adds to it the Swiss figures at 40 x 8 and 160 x 8 as means over result seeds
@@ -138,6 +140,9 @@ GATE_SWEEP = sorted(
     | {(64, 7), (64, 9), (64, 11), (64, 12)}
 )
 BASELINE = Path(__file__).with_name("seating_baseline.json")
+# The World Riichi Championship's schedules' figures where issue 38 quotes them (counts only,
+# no schedule): the sweep counts the shapes better, equal and worse than those too.
+REFERENCE = Path(__file__).with_name("seating_wrc_reference.json")
 # Each figure of a shape and whether more of it is worse (indirect meetings: fewer is worse).
 # Seconds are printed but not gated: CPU time on a shared machine moves with its neighbours.
 FIGURES = {
@@ -186,6 +191,29 @@ def load_baseline(path: Path = BASELINE) -> dict[str, dict[str, float]]:
     return json.loads(path.read_text()) if path.exists() else {}
 
 
+def load_reference(path: Path = REFERENCE) -> dict[str, dict[str, float]]:
+    """{shape: {figure: the WRC schedule's figure}}, the figures the issue quotes."""
+    data = load_baseline(path)
+    return {key: value for key, value in data.items() if not key.startswith("_")}
+
+
+def reference_counts(
+    measured: dict[str, dict[str, float]], reference: dict[str, dict[str, float]]
+) -> dict[str, list[list[str]]]:
+    """Per figure, the shapes better, equal and worse than the reference's figure (only the
+    shapes measured and the figures the reference gives)."""
+    out: dict[str, list[list[str]]] = {}
+    for key, theirs in reference.items():
+        if key not in measured:
+            continue
+        for name, value in theirs.items():
+            diff = measured[key][name] - value
+            if not FIGURES[name]:
+                diff = -diff
+            out.setdefault(name, [[], [], []])[(diff > 0) - (diff < 0) + 1].append(key)
+    return out
+
+
 def gate(
     cases: list[tuple[int, int]],
     seed: int = 1,
@@ -204,6 +232,7 @@ def gate(
     print(f"{'shape':>7} | " + " ".join(f"{s:>13}" for s in short), file=out)
     print(f"{'':>7} | " + " ".join(f"{'now (was)':>13}" for _ in short), file=out, flush=True)
     fresh = dict(recorded)
+    measured: dict[str, dict[str, float]] = {}
     for n, r in cases:
         key = f"{n}x{r}"
         now = shape_figures(n, r, seed)
@@ -222,10 +251,19 @@ def gate(
             if key in worse:
                 mark = "  WORSE: " + ", ".join(sorted(worse[key]))
         print(f"{key:>7} | " + " ".join(cells) + mark, file=out, flush=True)
-        fresh[key] = now
+        fresh[key] = measured[key] = now
     print("per figure, shapes better / equal / worse than recorded:", file=out)
     for name, (better, equal, bad) in counts.items():
         print(f"  {name}: {better} / {equal} / {bad}", file=out)
+    against = reference_counts(measured, load_reference())
+    if against:
+        print("per figure, shapes better / equal / worse than the WRC's schedules:", file=out)
+        for name, (better, equal, bad) in against.items():
+            print(
+                f"  {name}: {len(better)} / {len(equal)} / {len(bad)}"
+                + (f" (worse: {', '.join(bad)})" if bad else ""),
+                file=out,
+            )
     if record:
         ordered = dict(sorted(fresh.items(), key=lambda kv: tuple(map(int, kv[0].split("x")))))
         path.write_text(json.dumps(ordered, indent=0, sort_keys=False) + "\n")

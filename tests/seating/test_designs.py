@@ -167,3 +167,32 @@ def test_shipped_exact_cyclic_base_is_a_complete_resolution_of_28_players():
     assert len(schedule) == 9
     assert_everyone_once(schedule, range(28))
     assert meeting_histogram(schedule) == {1: 28 * 27 // 2}
+
+
+@pytest.mark.parametrize("order", [8, 9, 16, 25, 27, 32])
+def test_field_columns_are_a_full_difference_matrix(order):
+    # Over GF(order): row a of column x is c_a * x, so each two rows differ by every element
+    # exactly once over the order columns (the definition of a difference matrix).
+    group, matrix = designs._field_columns(order, order)
+    assert group.order == order and len(matrix) == order
+    for a in range(designs.ROWS):
+        for b in range(a):
+            assert sorted(group.sub(col[a], col[b]) for col in matrix) == list(range(order))
+
+
+def test_no_field_columns_where_no_field_of_five_elements_or_more():
+    assert designs._field_columns(4, 4) is None  # GF(4) has 4 elements, the matrix 5 rows
+    assert designs._field_columns(12, 12) is None
+    assert designs._field_columns(7, 7) is None  # a prime: Z_7's multipliers serve it
+
+
+@pytest.mark.parametrize("rounds", [14, 15, 16])
+def test_64_players_nobody_meets_twice_or_returns_to_a_table(rounds):
+    # Sixteen tables: the searches found no difference matrix of 14 or more columns over
+    # Z_16 or Z_2^4 (55 and 71 returns to a table at 14 and 15 sessions); GF(16) gives 16.
+    schedule = difference_schedule(64, rounds)
+    assert schedule is not None and len(schedule) == rounds
+    grid = [[list(group) for group in rnd] for rnd in schedule]
+    assert_everyone_once(grid, range(64))
+    assert repeated_meetings(grid) == 0
+    assert repeated_table_visits(grid) == 0

@@ -17,8 +17,9 @@ SHIPPED = [(n, e["m"]) for n, entries in sorted(_base_rounds().items()) for e in
 
 
 def test_the_fields_the_live_constructions_do_not_close_are_shipped():
-    # 32 x 9-10, 36 x 10-11 and 44 x 12 are where the live constructions do not close.
-    assert {(32, 9), (36, 10), (36, 11), (44, 13)} <= set(SHIPPED)
+    # 32 x 9, 36 x 10-11, 44 x 12 and 48 x 14 are where the live constructions do not close
+    # (48 x 14: 75 repeated meetings before its base round was shipped).
+    assert {(32, 9), (36, 10), (36, 11), (44, 13), (48, 14)} <= set(SHIPPED)
 
 
 @pytest.mark.parametrize(("players", "rounds"), SHIPPED)
@@ -32,7 +33,7 @@ def test_shipped_schedule_is_repeat_free(players, rounds):
     assert len(meetings) == players * 3 * rounds // 2
 
 
-@pytest.mark.parametrize(("players", "rounds"), [(32, 9), (36, 10), (36, 11), (44, 12)])
+@pytest.mark.parametrize(("players", "rounds"), [(32, 9), (36, 10), (36, 11), (44, 12), (48, 14)])
 def test_plan_of_a_shipped_field_meets_the_targets(players, rounds):
     result = plan(PlanOptions.from_mapping({"players": players, "rounds": rounds, "seed": 5}))
     assert_everyone_once(result.rounds, range(players))

@@ -58,3 +58,22 @@ def test_quick_sweep_no_figure_worse_than_recorded():
         + "\n"
         + out.getvalue()
     )
+
+
+def test_reference_counts_side_by_side():
+    """The sweep's counts against the WRC's schedules: fewer indirect meetings is worse, more
+    repeated meetings is worse, a shape not measured is not counted."""
+    bench = _bench()
+    measured = {
+        "20x6": {"min_indirect_meetings": 13, "repeated_meetings": 0},
+        "32x10": {"min_indirect_meetings": 30, "repeated_meetings": 51},
+    }
+    reference = {
+        "20x6": {"min_indirect_meetings": 15},
+        "32x10": {"repeated_meetings": 0, "min_indirect_meetings": 30},
+        "64x7": {"min_indirect_meetings": 6},
+    }
+    counts = bench.reference_counts(measured, reference)
+    assert counts["min_indirect_meetings"] == [[], ["32x10"], ["20x6"]]
+    assert counts["repeated_meetings"] == [[], [], ["32x10"]]
+    assert set(bench.load_reference()) >= {"32x10", "64x12"}

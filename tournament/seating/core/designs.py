@@ -36,6 +36,8 @@ from collections.abc import Callable, Container, Iterable
 from functools import lru_cache
 from typing import TypeVar
 
+from .metrics import indirect_meetings
+
 Group = tuple[int, int, int, int]
 Schedule = list[list[Group]]
 Cell = TypeVar("Cell", bound=tuple[int, ...])
@@ -775,6 +777,71 @@ def _multiplier_columns(order: int, columns: int) -> list[list[int]] | None:
     return [[a * x % order for a in range(ROWS)] for x in range(columns)]
 
 
+def _field_columns(order: int, columns: int) -> tuple[_Abelian, list[list[int]]] | None:
+    """Where ``order`` = p**k (k > 1, at least 5): row a of column x is c_a * x in the field
+    GF(p**k) (c_0 = 0 and four distinct non-zero c_a), whose differences (c_a - c_b) * x are
+    distinct over x because c_a - c_b is invertible: the multiplier construction above over a
+    field that is not Z_order. Elements are polynomials over Z_p of degree < k, numbered by
+    their coefficients as ``_Abelian((p,) * k)`` numbers its elements, so the group's
+    subtraction is the field's. Immediate, and the full matrix (columns = order): tables of
+    16, 25, 27 and 32, where the searches below fail or take seconds."""
+    if order < 5 or not _prime_power(order):
+        return None
+    p = next(d for d in range(2, order + 1) if order % d == 0)
+    k = round(math.log(order, p))
+    if k < 2:
+        return None
+    group = _Abelian((p,) * k)
+
+    def coefficients(x: int) -> list[int]:
+        return [(x // p**i) % p for i in range(k)]
+
+    def times(x: list[int], y: list[int], modulus: list[int]) -> list[int]:
+        product = [0] * (2 * k - 1)
+        for i, a in enumerate(x):
+            for j, b in enumerate(y):
+                product[i + j] = (product[i + j] + a * b) % p
+        # Reduce by the monic modulus x**k + modulus[k-1] x**(k-1) + ... + modulus[0].
+        for degree in range(2 * k - 2, k - 1, -1):
+            lead = product[degree]
+            if lead:
+                product[degree] = 0
+                for i, c in enumerate(modulus):
+                    product[degree - k + i] = (product[degree - k + i] - lead * c) % p
+        return product[:k]
+
+    def number(x: list[int]) -> int:
+        return sum(c * p**i for i, c in enumerate(x))
+
+    # The first monic modulus of degree k under which every non-zero element has an inverse
+    # (no zero divisors): the polynomials modulo it are the field.
+    one = [1] + [0] * (k - 1)
+    elements = [coefficients(x) for x in range(1, order)]
+    for tail in range(p**k):
+        modulus = coefficients(tail)
+        if all(any(times(a, b, modulus) == one for b in elements) for a in elements):
+            break
+    else:  # pragma: no cover - a finite field of every prime power order exists
+        return None
+    # The columns: 0, then the powers of a primitive element. The first elements in their
+    # numbering would be a subspace for a short event (0..7 in GF(16)), whose rounds leave
+    # pairs that never met without any common opponent; the powers do not (64 x 7: the fewest
+    # indirect meetings 2 against 0).
+    for candidate in range(2, order):
+        powers, power = [], one
+        for _ in range(order - 1):
+            powers.append(number(power))
+            power = times(power, coefficients(candidate), modulus)
+        if len(set(powers)) == order - 1:
+            break
+    multipliers = [coefficients(c) for c in range(ROWS)]
+    matrix = [
+        [number(times(c, coefficients(x), modulus)) for c in multipliers]
+        for x in ([0, *powers])[:columns]
+    ]
+    return group, matrix
+
+
 # The row-by-row search closes at once up to 12 elements and rarely within its budget above
 # (measured: 15, 16, 20, 24 fail in 1-4 s), where the column search succeeds instead.
 ROW_SEARCH_MAX_ORDER = 12
@@ -852,7 +919,7 @@ def difference_schedule(players: int, rounds: int, restarts: int = 30) -> Schedu
     row_a[x] - row_b[x] = h - g, which happens in at most one round. So rounds <= T gives no
     repeated meeting and no repeated table at all: every field with more tables than
     sessions, and with as many where a full difference matrix exists (T prime to 6, a
-    prime power at least 5 when the search finds it, or T = 12 over Z_2 x Z_6 by rows).
+    prime power at least 5 over its field GF(T), or T = 12 over Z_2 x Z_6 by rows).
     Deterministic (own seeds), cached.
     """
     if players % 4 or rounds < 1:
@@ -862,6 +929,7 @@ def difference_schedule(players: int, rounds: int, restarts: int = 30) -> Schedu
         return None
     matrix = _multiplier_columns(order, rounds)
     group = _Abelian((order,))
+    field = _field_columns(order, rounds) if matrix is None else None
     if matrix is None and order <= ROW_SEARCH_MAX_ORDER:
         # A full matrix row by row, over a group with complete mappings; its first columns
         # serve any number of rounds (T = 12: the column search below finds none for 10 or
@@ -892,8 +960,18 @@ def difference_schedule(players: int, rounds: int, restarts: int = 30) -> Schedu
                     break
             if matrix is not None:
                 break
-    if matrix is None:
+    found = [_matrix_schedule(group, matrix)] if matrix is not None else []
+    if field is not None:
+        found.append(_matrix_schedule(*field))
+    if not found:
         return None
+    # Both are free of repeated meetings and of returns to a table: keep the one whose pairs
+    # that never met share the most opponents (ties: the search's), as the sweep measures.
+    return max(found, key=_fewest_indirect)
+
+
+def _matrix_schedule(group: _Abelian, matrix: list[list[int]]) -> Schedule:
+    order = group.order
     schedule: Schedule = []
     for column in matrix:
         groups = []
@@ -903,6 +981,12 @@ def difference_schedule(players: int, rounds: int, restarts: int = 30) -> Schedu
             groups.append(tuple((a - 1) * order + group.sub(t, column[a]) for a in range(1, ROWS)))
         schedule.append(groups)  # type: ignore[arg-type]
     return schedule
+
+
+def _fewest_indirect(schedule: Schedule) -> int:
+    """The fewest common opponents of a pair that never met (all players when all met)."""
+    indirect = indirect_meetings(schedule)
+    return min(indirect) if indirect else len(schedule[0]) * 4
 
 
 # ---------------------------------------------------------------------------------------------
