@@ -4,7 +4,7 @@
 A base round of the cyclic construction over Z_m x {0..k-1} plus f fixed players
 (``designs._develop``) gives m rounds without a repeated meeting when no difference class is
 used twice in it. For the fields the live search does not close (32 x 9-10, 36 x 10-11,
-44 x 12, 48 x 14; none found yet for 32 x 10) this script searches such base rounds
+44 x 12, 48 x 14-15; none found yet for 32 x 10) this script searches such base rounds
 exhaustively, with restarts, and writes them to
 ``tournament/seating/core/data/base_rounds.json``; ``shipped.py`` develops them at plan time
 and relabels the players by the seed. Only base rounds found here are shipped: no
@@ -34,7 +34,7 @@ from tournament.seating.core.metrics import pair_meetings
 from tournament.seating.core.shipped import DATA_FILE
 
 # (players, m, k, f), k*m + f = players: m repeat-free rounds; the 3-day EMA events of
-# 32-48 players (32 x 9-10, 36 x 10-11, 44 x 12, 48 x 14) where the live search left 29-75
+# 32-48 players (32 x 9-10, 36 x 10-11, 44 x 12, 48 x 14-15) where the live search left 29-108
 # repeated meetings and schedules with none exist.
 SHAPES = [
     (32, 9, 3, 5),
@@ -43,6 +43,7 @@ SHAPES = [
     (36, 11, 3, 3),
     (44, 13, 3, 5),
     (48, 14, 3, 6),
+    (48, 15, 3, 3),
 ]
 
 

@@ -208,7 +208,7 @@ def _constructed_groups(
     never meet); [] if none fits."""
     count = min(rounds, max_repeat_free_rounds(len(active)))
     # A base round shipped as data first (found offline where the live constructions do not
-    # close: 32 x 9, 36 x 10-11, 44 x 12, 48 x 14), then the live constructions.
+    # close: 32 x 9, 36 x 10-11, 44 x 12, 48 x 14-15), then the live constructions.
     design = (
         (shipped_schedule(len(active), count) or construct(len(active), count))
         if count > 1
