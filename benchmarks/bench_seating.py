@@ -7,11 +7,11 @@ repeated table visits, fewest indirect meetings, wind spread, CPU seconds) besid
 recorded in ``seating_baseline.json``, then per figure the counts of shapes better, equal and
 worse; it exits 1 when a figure got worse. ``--quick-sweep`` does the same over the gate's
 shapes (``QUICK_SWEEP``, run by tests/seating/test_sweep_gate.py); ``--record`` writes the
-figures measured into the file. Where ``seating_wrc_reference.json`` holds the World Riichi
-Championship's figure of a shape (those issue 38 quotes), it counts the shapes better, equal
-and worse than it too. ``--sweep --worst`` prints instead, per criterion (repeated
-meetings, table visits over the bound, winds), the worst case and where, and the shapes
-that miss the target.
+figures measured into the file. Where ``seating_wrc_reference.json`` holds the figure of the
+World Riichi Championship's schedule of a shape (measured on its WRC 2025 schedules), it
+counts the shapes better, equal and worse than it too. ``--sweep --worst`` prints instead,
+per criterion (repeated meetings, table visits over the bound, winds), the worst case and
+where, and the shapes that miss the target.
 ``--full-report`` adds to it the Swiss figures at 40 x 8 and 160 x 8 as means over result seeds
 1..5, and the re-planning case.
 Times are CPU seconds of this process (``time.process_time``): the machine is shared, and
@@ -140,8 +140,8 @@ GATE_SWEEP = sorted(
     | {(64, 7), (64, 9), (64, 11), (64, 12)}
 )
 BASELINE = Path(__file__).with_name("seating_baseline.json")
-# The World Riichi Championship's schedules' figures where issue 38 quotes them (counts only,
-# no schedule): the sweep counts the shapes better, equal and worse than those too.
+# The figures of the World Riichi Championship's schedules where measured (counts only, no
+# schedule): the sweep counts the shapes better, equal and worse than those too.
 REFERENCE = Path(__file__).with_name("seating_wrc_reference.json")
 # Each figure of a shape and whether more of it is worse (indirect meetings: fewer is worse).
 # Seconds are printed but not gated: CPU time on a shared machine moves with its neighbours.
@@ -192,7 +192,7 @@ def load_baseline(path: Path = BASELINE) -> dict[str, dict[str, float]]:
 
 
 def load_reference(path: Path = REFERENCE) -> dict[str, dict[str, float]]:
-    """{shape: {figure: the WRC schedule's figure}}, the figures the issue quotes."""
+    """{shape: {figure: the WRC schedule's figure}}, where measured."""
     data = load_baseline(path)
     return {key: value for key, value in data.items() if not key.startswith("_")}
 

@@ -950,7 +950,9 @@ def difference_schedule(players: int, rounds: int, restarts: int = 30) -> Schedu
         # without any such matrix (T = 10 with 9 or 10 rounds) must give up in about a
         # second, leaving the time to the local search.
         budget = 200 + 40 * rounds * order
-        total = max(20 * budget, 150_000)
+        # With the field's matrix in hand the search only competes with it: a few restarts
+        # (64 x 14-15, where it never closes, had spent 4 s of a 10 s plan on it).
+        total = max(20 * budget, 150_000) if field is None else 3 * budget
         for moduli in _group_moduli(order):
             group = _Abelian(moduli)
             for seed in range(restarts):
