@@ -784,7 +784,7 @@ def _field_columns(order: int, columns: int) -> tuple[_Abelian, list[list[int]]]
     field that is not Z_order. Elements are polynomials over Z_p of degree < k, numbered by
     their coefficients as ``_Abelian((p,) * k)`` numbers its elements, so the group's
     subtraction is the field's. Immediate, and the full matrix (columns = order): tables of
-    16, 25, 27 and 32, where the searches below fail or take seconds."""
+    16, 27 and 32 (Z_T serves 25), where the searches below fail or take seconds."""
     if order < 5 or not _prime_power(order):
         return None
     p = next(d for d in range(2, order + 1) if order % d == 0)
