@@ -176,15 +176,15 @@ def shape_figures(players: int, rounds: int, seed: int = 1) -> dict[str, float]:
     }
 
 
+def verdict(name: str, now: float, then: float) -> int:
+    """-1 better, 0 equal, 1 worse: ``now`` against ``then`` for figure ``name``."""
+    diff = now - then if FIGURES[name] else then - now
+    return (diff > 0) - (diff < 0)
+
+
 def compare(now: dict[str, float], then: dict[str, float]) -> dict[str, int]:
     """Per gated figure: -1 better, 0 equal, 1 worse than recorded."""
-    out = {}
-    for name, more_is_worse in FIGURES.items():
-        diff = now[name] - then[name]
-        if not more_is_worse:
-            diff = -diff
-        out[name] = (diff > 0) - (diff < 0)
-    return out
+    return {name: verdict(name, now[name], then[name]) for name in FIGURES}
 
 
 def load_baseline(path: Path = BASELINE) -> dict[str, dict[str, float]]:
@@ -207,10 +207,8 @@ def reference_counts(
         if key not in measured:
             continue
         for name, value in theirs.items():
-            diff = measured[key][name] - value
-            if not FIGURES[name]:
-                diff = -diff
-            out.setdefault(name, [[], [], []])[(diff > 0) - (diff < 0) + 1].append(key)
+            better_equal_worse = out.setdefault(name, [[], [], []])
+            better_equal_worse[verdict(name, measured[key][name], value) + 1].append(key)
     return out
 
 

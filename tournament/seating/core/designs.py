@@ -785,13 +785,11 @@ def _field_columns(order: int, columns: int) -> tuple[_Abelian, list[list[int]]]
     their coefficients as ``_Abelian((p,) * k)`` numbers its elements, so the group's
     subtraction is the field's. Immediate, and the full matrix (columns = order): tables of
     16, 27 and 32 (Z_T serves 25), where the searches below fail or take seconds."""
-    if order < 5 or not _prime_power(order):
+    moduli = _group_moduli(order)[0]  # (p,) * k first for a prime power p**k, k > 1
+    if order < 5 or len(moduli) < 2:
         return None
-    p = next(d for d in range(2, order + 1) if order % d == 0)
-    k = round(math.log(order, p))
-    if k < 2:
-        return None
-    group = _Abelian((p,) * k)
+    p, k = moduli[0], len(moduli)
+    group = _Abelian(moduli)
 
     def coefficients(x: int) -> list[int]:
         return [(x // p**i) % p for i in range(k)]
