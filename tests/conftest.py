@@ -25,6 +25,26 @@ from scoring.models import ScoreSheet
 from scoring.services import sheet_confirm, sheet_save
 from tournament.models import Player, Registration, Session, Staff, Table, Tournament
 
+# SLOW_SCRIPTS=<ms> (the flakiness gate sets it) makes the live server wait that long before
+# it serves each script, as a slow phone's network does. A browser test that acts on a page
+# before its scripts have run (after a click that navigates, which does not wait for them)
+# then fails every time instead of once in a while on a busy CI machine.
+if int(os.environ.get("SLOW_SCRIPTS") or 0):
+    import time
+
+    from django.contrib.staticfiles.handlers import StaticFilesHandlerMixin
+
+    _serve = StaticFilesHandlerMixin.serve
+    _script_delay = int(os.environ["SLOW_SCRIPTS"]) / 1000
+
+    def _serve_slowly(self, request):
+        if request.path.endswith(".js"):
+            time.sleep(_script_delay)
+        return _serve(self, request)
+
+    StaticFilesHandlerMixin.serve = _serve_slowly
+
+
 # CI replays the same examples every run, so a result never depends on the draw; at a desk the
 # property tests explore new examples each time (and keep failures in .hypothesis/).
 hypothesis_settings.register_profile("ci", derandomize=True, database=None)

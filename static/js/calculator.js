@@ -17,4 +17,6 @@
       location.origin,
     );
   });
+  // Served disabled: until this script has run, a tap would send nothing.
+  button.disabled = false;
 })();

@@ -9,12 +9,15 @@
   const search = document.getElementById("checkin-search");
   const all = document.getElementById("checkin-all");
   const rows = Array.from(document.querySelectorAll("#checkin-table tbody tr[data-search]"));
-  search.addEventListener("input", function () {
+  function filter() {
     const words = fold(search.value).split(/\s+/).filter(Boolean);
     rows.forEach(function (row) {
       row.hidden = !words.every(function (w) { return row.dataset.search.includes(w); });
     });
-  });
+  }
+  search.addEventListener("input", filter);
+  // Typed before this script loaded, or brought back by Back: the rows follow the box as it is.
+  filter();
   all.addEventListener("change", function () {
     rows.forEach(function (row) { if (!row.hidden) row.querySelector("input").checked = all.checked; });
   });

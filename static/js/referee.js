@@ -6,11 +6,15 @@
   if (!box) return;
   const list = document.querySelector(box.dataset.deskFilter);
   if (!list) return;
-  box.addEventListener("input", function () {
+  function filter() {
     const words = box.value.toLowerCase().split(/\s+/).filter(Boolean);
     for (const item of list.children) {
       const name = item.dataset.name || "";
       item.hidden = !words.every((w) => name.includes(w));
     }
-  });
+  }
+  box.addEventListener("input", filter);
+  // On a slow phone the referee may type before this script has loaded, and Back brings the
+  // page back with the box still filled: the list follows what the box holds now.
+  filter();
 })();

@@ -103,4 +103,6 @@
 
   player.addEventListener("change", preview);
   target.addEventListener("change", preview);
+  // Both chosen before this script loaded, or brought back by Back: preview them now.
+  preview();
 })();

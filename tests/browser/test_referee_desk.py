@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from referee.models import Penalty, Substitution
 from scoring.services import sheet_confirm, sheet_save
-from tests.browser.conftest import login
+from tests.browser.conftest import PHONE, login, new_context
 from tournament.models import Player, Registration, Session
 
 
@@ -106,3 +106,25 @@ def test_referee_logs_lateness_and_a_substitute_on_a_phone(
     # is 2nd, +5 table +5 uma; the reserve's own result is -30.
     expect(_cell(page, "Last000, First000", "Total")).to_have_text("10.0")
     expect(_cell(page, "Reserve, Rita", "Total")).to_have_text("-30.0")
+
+
+def test_what_the_referee_typed_before_the_script_loaded_still_filters(
+    transactional_db, browser, live_server, referee, seated_session
+):
+    """A slow phone shows the box before its script arrives; the letters typed meanwhile
+    filter the list as soon as it does."""
+    # Without the service worker, which would fetch the script past the page's routes.
+    context = new_context(browser, live_server.url, service_workers="block", **PHONE)
+    page = context.new_page()
+    login(page, "rene_referee", "pw-rene_referee")
+    held = []
+    page.route("**/js/referee.js", lambda route: held.append(route))
+    page.goto(f"/t/{seated_session.tournament.slug}/referee/", wait_until="commit")
+    page.locator("#desk-q").fill("ast002")
+    expect(page.locator("#desk-everyone > li:visible")).to_have_count(8)
+    # The page cannot have run the script yet: it is still held here.
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator("#desk-everyone > li:visible")).to_have_count(1)
+    expect(page.locator("#desk-everyone > li:visible")).to_contain_text("Last002")
+    context.close()

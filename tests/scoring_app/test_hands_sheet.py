@@ -326,5 +326,6 @@ def test_the_calculator_opens_blank_and_offers_its_answer_to_the_sheet(client, t
         },
     )
     page = response.content.decode()
-    assert 'id="calc-use" data-han="3" data-fu="30"' in page
+    # Served disabled: calculator.js enables it once it can hand the value over.
+    assert 'id="calc-use" disabled data-han="3" data-fu="30"' in page
     assert "js/calculator.js" in page
