@@ -29,17 +29,17 @@ from tournament.models import Player, Registration, Session, Staff, Table, Tourn
 # it serves each script, as a slow phone's network does. A browser test that acts on a page
 # before its scripts have run (after a click that navigates, which does not wait for them)
 # then fails every time instead of once in a while on a busy CI machine.
-if int(os.environ.get("SLOW_SCRIPTS") or 0):
+SCRIPT_DELAY_S = int(os.environ.get("SLOW_SCRIPTS") or 0) / 1000
+if SCRIPT_DELAY_S:
     import time
 
     from django.contrib.staticfiles.handlers import StaticFilesHandlerMixin
 
     _serve = StaticFilesHandlerMixin.serve
-    _script_delay = int(os.environ["SLOW_SCRIPTS"]) / 1000
 
     def _serve_slowly(self, request):
         if request.path.endswith(".js"):
-            time.sleep(_script_delay)
+            time.sleep(SCRIPT_DELAY_S)
         return _serve(self, request)
 
     StaticFilesHandlerMixin.serve = _serve_slowly

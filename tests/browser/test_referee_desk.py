@@ -115,16 +115,18 @@ def test_what_the_referee_typed_before_the_script_loaded_still_filters(
     filter the list as soon as it does."""
     # Without the service worker, which would fetch the script past the page's routes.
     context = new_context(browser, live_server.url, service_workers="block", **PHONE)
-    page = context.new_page()
-    login(page, "rene_referee", "pw-rene_referee")
-    held = []
-    page.route("**/js/referee.js", lambda route: held.append(route))
-    page.goto(f"/t/{seated_session.tournament.slug}/referee/", wait_until="commit")
-    page.locator("#desk-q").fill("ast002")
-    expect(page.locator("#desk-everyone > li:visible")).to_have_count(8)
-    # The page cannot have run the script yet: it is still held here.
-    assert len(held) == 1
-    held[0].continue_()
-    expect(page.locator("#desk-everyone > li:visible")).to_have_count(1)
-    expect(page.locator("#desk-everyone > li:visible")).to_contain_text("Last002")
-    context.close()
+    try:
+        page = context.new_page()
+        login(page, "rene_referee", "pw-rene_referee")
+        held = []
+        page.route("**/js/referee.js", lambda route: held.append(route))
+        page.goto(f"/t/{seated_session.tournament.slug}/referee/", wait_until="commit")
+        page.locator("#desk-q").fill("ast002")
+        expect(page.locator("#desk-everyone > li:visible")).to_have_count(8)
+        # The page cannot have run the script yet: it is still held here.
+        assert len(held) == 1
+        held[0].continue_()
+        expect(page.locator("#desk-everyone > li:visible")).to_have_count(1)
+        expect(page.locator("#desk-everyone > li:visible")).to_contain_text("Last002")
+    finally:
+        context.close()
