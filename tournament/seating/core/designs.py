@@ -36,7 +36,7 @@ from collections.abc import Callable, Container, Iterable
 from functools import lru_cache
 from typing import TypeVar
 
-from .metrics import indirect_meetings
+from .metrics import quality
 
 Group = tuple[int, int, int, int]
 Schedule = list[list[Group]]
@@ -984,9 +984,10 @@ def _matrix_schedule(group: _Abelian, matrix: list[list[int]]) -> Schedule:
 
 
 def _fewest_indirect(schedule: Schedule) -> int:
-    """The fewest common opponents of a pair that never met (all players when all met)."""
-    indirect = indirect_meetings(schedule)
-    return min(indirect) if indirect else len(schedule[0]) * 4
+    """The fewest common opponents of a pair that never met, as the seating's quality counts
+    it (all players when every pair met)."""
+    fewest = quality(schedule).min_indirect_meetings
+    return len(schedule[0]) * 4 if fewest is None else fewest
 
 
 # ---------------------------------------------------------------------------------------------
